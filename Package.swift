@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "names-search",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "names-search", targets: ["names-search"]),
+    .library(name: "NamesSearch", targets: ["NamesSearch"]),
+  ],
+  targets: [
+    // The library: catalog, loading, folding, search and printers. No terminal, no argv.
+    .target(name: "NamesSearch"),
+    // The built-in list, compiled into the binary from Resources/sortednames.plist.
+    .target(
+      name: "BuiltInCatalog",
+      dependencies: ["NamesSearch"],
+      plugins: ["EmbedBuiltInCatalog"]
+    ),
+    // Build-time tool: validates the built-in plist with the library's loader and writes it
+    // out as Swift source.
+    .executableTarget(name: "embed-catalog", dependencies: ["NamesSearch"]),
+    .plugin(
+      name: "EmbedBuiltInCatalog",
+      capability: .buildTool(),
+      dependencies: ["embed-catalog"]
+    ),
+    // The command line: a thin layer over the library.
+    .executableTarget(name: "names-search", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    .testTarget(name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    .testTarget(name: "CLITests", dependencies: ["names-search"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

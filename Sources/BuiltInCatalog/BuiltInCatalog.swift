@@ -1,0 +1,32 @@
+import NamesSearch
+
+/// The list built into the binary: 2,000 common US given names in sections "A"…"Z", made by
+/// `Scripts/make-builtin-list.py` from the US Census 1990 given-name files (public domain)
+/// and compiled in from `Resources/sortednames.plist` by the EmbedBuiltInCatalog plugin.
+/// No file is read at run time.
+public enum BuiltInCatalog {
+  /// What error messages call the built-in list.
+  public static let sourceName = "<built-in>"
+
+  /// The built-in list as a catalog.
+  ///
+  /// - Complexity: O(n) in the list's size (about 14 KB of names); folds every name once.
+  public static func load() -> Catalog {
+    var store = NameStore()
+    BuiltInCatalogData.names.withUTF8Buffer { all in
+      store.reserveCapacity(names: 2_000, bytes: all.count)
+      var start = 0
+      for (offset, byte) in all.enumerated() where byte == 0x0A {
+        store.append(utf8: UnsafeBufferPointer(rebasing: all[start..<offset]))
+        start = offset + 1
+      }
+    }
+    var ends: [Int] = []
+    var total = 0
+    for size in BuiltInCatalogData.sectionSizes {
+      total += size
+      ends.append(total)
+    }
+    return Catalog(titles: BuiltInCatalogData.titles, names: store, sectionEnds: ends)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Loads a *sortednames* property list into a `Catalog`.
+///
+/// The list is a dictionary whose keys are section titles and whose values are arrays of
+/// names (strings), in XML, binary or OpenStep format, read with Foundation's
+/// `PropertyListSerialization`:
+///
+/// ```xml
+/// <dict><key>A</key><array><string>Aaron</string></array></dict>
+/// ```
+///
+/// Every failure is a `LoadError` naming the source and the place: the section, the item's
+/// 1-based position and the type found.
+public enum CatalogLoader {
+  /// Loads the list in the file at `path`.
+  ///
+  /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list.
+  /// - Complexity: O(n) in the file's size.
+  public static func load(
+    contentsOfFile path: String, maximumSize: Int = FileReader.defaultMaximumSize
+  ) throws(LoadError) -> Catalog {
+    let data = try FileReader.contents(ofFile: path, maximumSize: maximumSize)
+    return try catalog(fromPropertyList: data, source: path)
+  }
+
+  /// Parses `data` as a sortednames property list; `source` names it in errors.
+  ///
+  /// - Throws: `LoadError` when `data` is empty, not a property list, or not a dictionary of
+  ///   arrays of strings.
+  public static func catalog(fromPropertyList data: Data, source: String) throws(LoadError)
+    -> Catalog
+  {
+    guard !data.isEmpty else { throw LoadError(source: source, reason: .empty) }
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      throw LoadError(source: source, reason: .notPropertyList(parserMessage(of: error)))
+    }
+    return try catalog(fromObject: root, source: source)
+  }
+
+  /// Checks and converts a decoded property-list object.
+  static func catalog(fromObject root: Any, source: String) throws(LoadError) -> Catalog {
+    guard let dictionary = root as? [AnyHashable: Any] else {
+      throw LoadError(source: source, reason: .rootNotDictionary(found: describeType(of: root)))
+    }
+    var sections: [Section] = []
+    sections.reserveCapacity(dictionary.count)
+    // Check sections in title order so the first error reported does not depend on hashing.
+    let entries = try dictionary.map { (key, value) throws(LoadError) -> (String, Any) in
+      guard let title = key.base as? String else {
+        throw LoadError(source: source, reason: .titleNotString(found: describeType(of: key.base)))
+      }
+      return (title, value)
+    }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+    for (title, value) in entries {
+      guard let items = value as? [Any] else {
+        throw LoadError(
+          source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))
+      }
+      var names: [String] = []
+      names.reserveCapacity(items.count)
+      for (position, item) in items.enumerated() {
+        guard let name = item as? String else {
+          throw LoadError(
+            source: source,
+            reason: .nameNotString(
+              title: title, position: position + 1, found: describeType(of: item)))
+        }
+        names.append(name)
+      }
+      sections.append(Section(title: title, names: names))
+    }
+    return Catalog(sections: sections)
+  }
+
+  /// "a string", "a number", "a boolean", "a date", "data", "an array", "a dictionary".
+  static func describeType(of value: Any) -> String {
+    switch value {
+    case is String: "a string"
+    case is [Any]: "an array"
+    case is [AnyHashable: Any]: "a dictionary"
+    case is Date: "a date"
+    case is Data: "data"
+    case _ where type(of: value) == Bool.self: "a boolean"
+    case is NSNumber: "a number"
+    default: "a value of type \(type(of: value))"
+    }
+  }
+
+  /// Foundation's own words for a parse failure ("Unexpected character h at line 1"),
+  /// first letter lowercased.
+  static func parserMessage(of error: Error) -> String {
+    let nsError = error as NSError
+    let text =
+      (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+    guard let first = text.first else { return "unreadable data" }
+    return first.lowercased() + text.dropFirst()
+  }
+}

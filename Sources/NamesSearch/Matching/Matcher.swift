@@ -1,0 +1,50 @@
+/// Decides whether a folded key contains a query's folded term.
+///
+/// ```swift
+/// let matcher = Matcher(query: Query(term: "ann"))
+/// matcher.matches(key: TextFolder().fold("Joanna"))   // true
+/// ```
+///
+/// A key matches when the folded term occurs in it as bytes and that occurrence does not
+/// end inside a user-perceived character (see `ClusterBoundary`). An empty folded term
+/// matches every key.
+public struct Matcher: Sendable {
+  /// The query this matcher answers.
+  public let query: Query
+  /// The folded UTF-8 of the query's term.
+  public let foldedTerm: [UInt8]
+
+  /// Creates a matcher, folding the query's term once.
+  public init(query: Query) {
+    self.query = query
+    self.foldedTerm = TextFolder(options: query.options).fold(query.term)
+  }
+
+  /// Whether every key matches (the folded term is empty).
+  public var matchesEverything: Bool { foldedTerm.isEmpty }
+
+  /// The byte offset of the first acceptable occurrence of the term in `key` at or after
+  /// `start`, or `nil`.
+  ///
+  /// - Complexity: O(n) in practice, where n is the key's length.
+  public func firstMatch(in key: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    foldedTerm.withUnsafeBytes { needle in
+      var position = start
+      while let hit = SubstringSearch.firstOccurrence(of: needle, in: key, from: position) {
+        if ClusterBoundary.isBoundary(in: key, at: hit + needle.count) { return hit }
+        position = hit + 1
+      }
+      return nil
+    }
+  }
+
+  /// Whether `key` contains the term.
+  public func matches(_ key: UnsafeRawBufferPointer) -> Bool {
+    foldedTerm.isEmpty || firstMatch(in: key) != nil
+  }
+
+  /// Whether the folded `key` contains the term.
+  public func matches(key: [UInt8]) -> Bool {
+    key.withUnsafeBytes { matches($0) }
+  }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Byte substring search: `memchr` finds each candidate first byte, `memcmp` checks the rest.
+enum SubstringSearch {
+  /// The offset of the first occurrence of `needle` in `haystack` at or after `start`,
+  /// or `nil`.
+  ///
+  /// - Complexity: O(n · m) worst case, O(n) in practice; n, m the byte lengths.
+  @inline(__always)
+  static func firstOccurrence(
+    of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int
+  ) -> Int? {
+    let m = needle.count
+    guard m > 0 else { return start <= haystack.count ? start : nil }
+    guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
+    let first = Int32(needle[0])
+    var position = start
+    let lastStart = haystack.count - m
+    while position <= lastStart {
+      guard let hit = memchr(base + position, first, lastStart - position + 1) else {
+        return nil
+      }
+      let offset = base.distance(to: UnsafeRawPointer(hit))
+      if m == 1 || memcmp(base + offset + 1, needleBase + 1, m - 1) == 0 {
+        return offset
+      }
+      position = offset + 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,62 @@
+/// `--json`: one object on one line,
+/// `{"query":"ann","sections":[{"title":"A","names":["Ann"]}],"index":["A"],"total":1}`.
+///
+/// Strings are escaped per RFC 8259: `"` and `\` and every control character below U+0020;
+/// everything else is written as its exact UTF-8, so names keep their stored text.
+public struct JSONPrinter: ResultPrinter {
+  /// Creates a JSON printer.
+  public init() {}
+
+  /// Writes `result` as one JSON object and a newline.
+  public func print(_ result: SearchResult, to output: OutputBuffer) throws {
+    let names = result.catalog.names
+    try output.write("{\"query\":")
+    try Self.writeString(result.query.term.utf8, to: output)
+    try output.write(",\"sections\":[")
+    for (g, group) in result.groups.enumerated() {
+      try output.write(g == 0 ? "{\"title\":" : ",{\"title\":")
+      try Self.writeString(result.title(of: group).utf8, to: output)
+      try output.write(",\"names\":[")
+      for (n, name) in result.nameIndices(of: group).enumerated() {
+        if n > 0 { try output.write(byte: UInt8(ascii: ",")) }
+        try names.bytes.withUnsafeBufferPointer { all in
+          try Self.writeString(
+            UnsafeBufferPointer(rebasing: all[names.byteRange(of: Int(name))]), to: output)
+        }
+      }
+      try output.write("]}")
+    }
+    try output.write("],\"index\":[")
+    for (t, title) in result.index.enumerated() {
+      if t > 0 { try output.write(byte: UInt8(ascii: ",")) }
+      try Self.writeString(title.utf8, to: output)
+    }
+    try output.write("],\"total\":\(result.total)}\n")
+  }
+
+  /// Writes `utf8` as a JSON string literal.
+  static func writeString<Bytes: Collection<UInt8>>(_ utf8: Bytes, to output: OutputBuffer)
+    throws
+  {
+    try output.write(byte: UInt8(ascii: "\""))
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): try output.write("\\\"")
+      case UInt8(ascii: "\\"): try output.write("\\\\")
+      case 0x0A: try output.write("\\n")
+      case 0x0D: try output.write("\\r")
+      case 0x09: try output.write("\\t")
+      case 0x08: try output.write("\\b")
+      case 0x0C: try output.write("\\f")
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        try output.write([
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+          hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+        ])
+      default: try output.write(byte: byte)
+      }
+    }
+    try output.write(byte: UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,63 @@
+/// The plain output: for each section, its title on a line, then each name on its own line
+/// indented by two spaces. Names are written exactly as stored.
+///
+/// ```text
+/// A
+///   Ann
+/// J
+///   Joanna
+/// ```
+///
+/// With a `TextStyle` that marks titles and matches (a color terminal), titles and the
+/// matched parts of names are wrapped in the style's bytes.
+public struct PlainTextPrinter: ResultPrinter {
+  /// The marks around titles and matches.
+  public var style: TextStyle
+
+  /// Creates a printer; `.plain` writes no marks.
+  public init(style: TextStyle = .plain) {
+    self.style = style
+  }
+
+  /// Writes every remaining section of `result`.
+  ///
+  /// - Complexity: O(n) in the printed names' total length.
+  public func print(_ result: SearchResult, to output: OutputBuffer) throws {
+    let names = result.catalog.names
+    let highlighter =
+      style.marksMatches && !result.query.isReset
+      ? MatchHighlighter(matcher: Matcher(query: result.query)) : nil
+    for group in result.groups {
+      try output.write(style.titleStart)
+      try output.write(result.title(of: group))
+      try output.write(style.titleEnd)
+      try output.write(byte: 0x0A)
+      for name in result.nameIndices(of: group) {
+        try output.write(byte: 0x20)
+        try output.write(byte: 0x20)
+        if let highlighter {
+          try writeHighlighted(names[Int(name)], highlighter, to: output)
+        } else {
+          try names.bytes.withUnsafeBufferPointer { all in
+            try output.write(UnsafeBufferPointer(rebasing: all[names.byteRange(of: Int(name))]))
+          }
+        }
+        try output.write(byte: 0x0A)
+      }
+    }
+  }
+
+  private func writeHighlighted(
+    _ name: String, _ highlighter: MatchHighlighter, to output: OutputBuffer
+  ) throws {
+    var written = name.startIndex
+    for range in highlighter.matchedRanges(in: name) {
+      try output.write(name[written..<range.lowerBound].utf8)
+      try output.write(style.matchStart)
+      try output.write(name[range].utf8)
+      try output.write(style.matchEnd)
+      written = range.upperBound
+    }
+    try output.write(name[written...].utf8)
+  }
+}

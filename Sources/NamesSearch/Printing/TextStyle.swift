@@ -1,0 +1,24 @@
+/// How a printer marks section titles and matched text, as bytes written around them.
+///
+/// The library knows no terminal: the command line fills these with ANSI SGR sequences for
+/// a color terminal, and leaves them empty for plain output.
+public struct TextStyle: Sendable, Hashable {
+  /// Written before and after each section title.
+  public var titleStart: [UInt8], titleEnd: [UInt8]
+  /// Written before and after each matched part of a name.
+  public var matchStart: [UInt8], matchEnd: [UInt8]
+
+  /// Creates a style from the bytes around titles and matches.
+  public init(titleStart: String, titleEnd: String, matchStart: String, matchEnd: String) {
+    self.titleStart = Array(titleStart.utf8)
+    self.titleEnd = Array(titleEnd.utf8)
+    self.matchStart = Array(matchStart.utf8)
+    self.matchEnd = Array(matchEnd.utf8)
+  }
+
+  /// No marks at all.
+  public static let plain = TextStyle(titleStart: "", titleEnd: "", matchStart: "", matchEnd: "")
+
+  /// Whether matches are marked (so their positions must be computed).
+  public var marksMatches: Bool { !matchStart.isEmpty || !matchEnd.isEmpty }
+}

@@ -1,0 +1,93 @@
+/// Turns `names-search`'s arguments into a `ParsedCommand`, following swift-argument-parser's
+/// conventions: `--name value` and `--name=value`, `-f value` and `-fvalue`, `--` ends the
+/// options, `-` alone is a value, help and version win over everything else.
+enum ArgumentParser {
+  /// Parses `arguments` (without the program name).
+  ///
+  /// - Throws: `UsageError` for an unknown option, a missing or invalid value, conflicting
+  ///   output flags, or more than one term.
+  static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+    var options = Options()
+    var positionals: [String] = []
+    var wantsHelp = false
+    var wantsVersion = false
+    var index = 0
+    var optionsEnded = false
+
+    func value(for spec: OptionSpec, typed: String, inline: String?) throws(UsageError) -> String
+    {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw .missingValue(typed, spec) }
+      return arguments[index]
+    }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      defer { index += 1 }
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      let spec: OptionSpec
+      let typed: String
+      var inline: String?
+      if argument.hasPrefix("--") {
+        let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1)
+        let name = parts.first.map(String.init) ?? ""
+        guard let found = OptionTable.option(long: name) else { throw .unknownOption(argument) }
+        spec = found
+        typed = "--\(name)"
+        if parts.count == 2 || argument.hasSuffix("=") {
+          guard spec.valueName != nil else {
+            throw UsageError(message: "The option '\(typed)' does not take a value")
+          }
+          inline = parts.count == 2 ? String(parts[1]) : ""
+        }
+      } else {
+        let letters = argument.dropFirst()
+        guard let found = OptionTable.option(short: letters.first!) else {
+          throw .unknownOption(argument)
+        }
+        spec = found
+        typed = "-\(letters.first!)"
+        if letters.count > 1 {
+          guard spec.valueName != nil else { throw .unknownOption(argument) }
+          inline = String(letters.dropFirst())
+        }
+      }
+      switch spec.action {
+      case .help: wantsHelp = true
+      case .version: wantsVersion = true
+      case .file: options.file = try value(for: spec, typed: typed, inline: inline)
+      case .caseSensitive: options.caseSensitive = true
+      case .diacriticSensitive: options.diacriticSensitive = true
+      case .color:
+        let text = try value(for: spec, typed: typed, inline: inline)
+        guard let choice = Options.ColorChoice(rawValue: text) else {
+          throw UsageError(
+            message: "The value '\(text)' is invalid for '\(typed) <when>'. "
+              + "Please provide one of 'auto', 'always' and 'never'.")
+        }
+        options.color = choice
+      case .index, .count, .json:
+        let mode: Options.OutputMode =
+          spec.action == .index ? .index : spec.action == .count ? .count : .json
+        if let earlier = options.outputFlag, earlier != typed {
+          throw UsageError(message: "'\(typed)' cannot be used with '\(earlier)'")
+        }
+        options.output = mode
+        options.outputFlag = typed
+      }
+    }
+    if wantsHelp { return .help }
+    if wantsVersion { return .version }
+    if positionals.count > 1 { throw .unexpected(Array(positionals.dropFirst())) }
+    options.term = positionals.first ?? ""
+    return .search(options)
+  }
+}

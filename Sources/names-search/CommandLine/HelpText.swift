@@ -1,0 +1,87 @@
+/// The help and usage text, laid out as swift-argument-parser lays it out: OVERVIEW, USAGE,
+/// ARGUMENTS, OPTIONS, with labels in a 26-column gutter and text wrapped at 80 columns.
+enum HelpText {
+  /// The version `--version` prints.
+  static let version = "0.1.0"
+
+  /// The usage line, without "USAGE: " or "Usage: ".
+  static let usage =
+    "names-search [--index | --count | --json] [-f <file>] [--case-sensitive] "
+    + "[--diacritic-sensitive] [--color <when>] [<term>]"
+
+  /// The full `--help` text.
+  static var full: String {
+    var text = """
+      OVERVIEW: Search a sectioned list of names, culling the names that do not match.
+
+      Loads a sortednames property list (a dictionary of section titles to arrays of
+      names), keeps the names that contain <term>, ignoring case and diacritics like
+      NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"), drops the
+      sections left empty, and prints each section title followed by its names indented
+      by two spaces. With no file, it searches the built-in list of 2,000 given names.
+
+      USAGE: \(wrap(usage, indent: 7, firstIndent: 0).dropFirst(0))
+
+      ARGUMENTS:
+
+      """
+    text += row(
+      label: "<term>", help: "The text to look for inside names. Empty or absent: every name "
+        + "(reset).")
+    text += "\nOPTIONS:\n"
+    for option in OptionTable.options {
+      text += row(label: option.label, help: option.help)
+    }
+    text += """
+
+      EXAMPLES:
+        names-search ann                   Names containing "ann", under their titles.
+        names-search --index ann           The section index of those names: A B D J …
+        names-search -f contacts.plist jo  Search your own list.
+        names-search --json "" | jq .total Every name (reset), as JSON.
+        names-search -- -x                 Search for "-x".
+
+      EXIT STATUS:
+        0 something matched, 1 nothing matched, 2 error (file, list, write),
+        64 usage error.
+
+      """
+    return text
+  }
+
+  /// The three lines printed after a usage error's message.
+  static var usageHint: String {
+    "Usage: \(usage)\n  See 'names-search --help' for more information.\n"
+  }
+
+  static let gutter = 26
+  static let width = 80
+
+  /// One help row: the label in the gutter, the help wrapped beside it.
+  static func row(label: String, help: String) -> String {
+    let start = "  " + label
+    if start.count + 2 <= gutter {
+      let padded = start + String(repeating: " ", count: gutter - start.count)
+      return padded + wrap(help, indent: gutter, firstIndent: gutter).dropFirst(gutter) + "\n"
+    }
+    return start + "\n" + wrap(help, indent: gutter, firstIndent: gutter) + "\n"
+  }
+
+  /// `text` wrapped at `width` columns, continuation lines indented by `indent`.
+  static func wrap(_ text: String, indent: Int, firstIndent: Int) -> String {
+    var lines: [String] = []
+    var line = String(repeating: " ", count: firstIndent)
+    var lineHasWord = false
+    for word in text.split(separator: " ") {
+      if lineHasWord && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = String(repeating: " ", count: indent)
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}

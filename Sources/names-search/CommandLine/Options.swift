@@ -1,0 +1,46 @@
+import NamesSearch
+
+/// What the command line asked for, once parsed.
+struct Options: Equatable {
+  /// How results are printed.
+  enum OutputMode: String, Equatable {
+    case sections, index, count, json
+  }
+
+  /// When to color the output.
+  enum ColorChoice: String, Equatable, CaseIterable {
+    case auto, always, never
+  }
+
+  /// The search term; empty is a reset.
+  var term = ""
+  /// The file to load (`-` for standard input); `nil` for the built-in list.
+  var file: String?
+  /// How results are printed.
+  var output = OutputMode.sections
+  /// The flag that chose `output` ("--json"), to name it in a conflict.
+  var outputFlag: String?
+  /// `--case-sensitive`.
+  var caseSensitive = false
+  /// `--diacritic-sensitive`.
+  var diacriticSensitive = false
+  /// `--color`.
+  var color = ColorChoice.auto
+
+  /// The query these options describe.
+  var query: Query {
+    Query(
+      term: term,
+      options: MatchOptions(ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive))
+  }
+}
+
+/// The outcome of parsing a command line.
+enum ParsedCommand: Equatable {
+  /// Run a search.
+  case search(Options)
+  /// `-h, --help`.
+  case help
+  /// `--version`.
+  case version
+}

@@ -1,0 +1,13 @@
+/// The exit statuses of `names-search`, as README documents them.
+enum ExitStatus: Int32 {
+  /// Something matched (or help or the version was printed).
+  case matched = 0
+  /// Nothing matched.
+  case noMatch = 1
+  /// An error: a file that cannot be read or is not a sortednames list, a write error.
+  case failure = 2
+  /// A usage error: unknown option, missing or invalid option value, extra argument.
+  case usage = 64
+  /// Interrupted by Ctrl-C.
+  case interrupted = 130
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed write to standard output; `code` is the `errno`.
+struct WriteError: Error {
+  var code: Int32
+
+  /// Whether the reader went away (`names-search a | head -1`): a clean end, not an error.
+  var isBrokenPipe: Bool { code == EPIPE }
+
+  /// The system's words for it ("No space left on device").
+  var reason: String { String(cString: strerror(code)) }
+}
+
+/// Raw writes to the standard streams, with `EINTR` retried and partial writes finished.
+enum StandardStreams {
+  /// Writes all of `bytes` to `fd`.
+  ///
+  /// - Throws: `WriteError` with the `errno` of the failed write.
+  static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws(WriteError) {
+    guard var pointer = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let written = Glibc.write(fd, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw WriteError(code: errno)
+      }
+      pointer += written
+      remaining -= written
+    }
+  }
+
+  /// Writes `text` to standard error, ignoring failures (there is nowhere left to report).
+  static func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { try? write(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+  }
+
+  /// Whether `fd` is a terminal.
+  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}

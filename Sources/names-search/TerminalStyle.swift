@@ -1,0 +1,22 @@
+import NamesSearch
+
+/// Colors for a terminal: ANSI SGR sequences (ECMA-48) around titles and matches.
+enum TerminalStyle {
+  /// Bold titles, bold red matches.
+  static let ansi = TextStyle(
+    titleStart: "\u{1B}[1m", titleEnd: "\u{1B}[0m",
+    matchStart: "\u{1B}[1;31m", matchEnd: "\u{1B}[0m")
+
+  /// Whether to color: `always` and `never` say so; `auto` colors when standard output is a
+  /// terminal, `TERM` is not "dumb", and `NO_COLOR` is unset or empty (no-color.org).
+  static func usesColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
+    switch choice {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+      if environment["TERM"] == "dumb" { return false }
+      return StandardStreams.isTerminal(1)
+    }
+  }
+}
