@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import NamesSearch
+
+@Suite("CatalogLoader")
+struct CatalogLoaderTests {
+  func load(_ xml: String) throws(LoadError) -> Catalog {
+    try CatalogLoader.catalog(fromPropertyList: Data(xml.utf8), source: "t.plist")
+  }
+
+  func reason(_ xml: String) -> LoadError.Reason? {
+    do {
+      _ = try load(xml)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  @Test("reads sections and names in file order")
+  func reads() throws {
+    let catalog = try load(
+      "<plist><dict><key>B</key><array><string>Bob</string></array>"
+        + "<key>A</key><array><string>Zed</string><string>Ann</string><string>Zed</string>"
+        + "</array></dict></plist>")
+    #expect(
+      catalog.sections == [
+        Section(title: "A", names: ["Zed", "Ann", "Zed"]), Section(title: "B", names: ["Bob"]),
+      ])
+  }
+
+  @Test("binary and OpenStep property lists load too")
+  func otherFormats() throws {
+    let object: [String: Any] = ["A": ["Ann", "Åsa"], "#": ["42"]]
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: object, format: .binary, options: 0)
+    let catalog = try CatalogLoader.catalog(fromPropertyList: binary, source: "b.plist")
+    #expect(catalog.sections == [Section(title: "A", names: ["Ann", "Åsa"]), Section(title: "#", names: ["42"])])
+    let openStep = try load("{ A = (Ann, \"Anna Lee\"); }")
+    #expect(openStep.sections == [Section(title: "A", names: ["Ann", "Anna Lee"])])
+  }
+
+  @Test("names are kept exactly as stored, never normalised")
+  func exactText() throws {
+    let catalog = try load("<plist><dict><key>M</key><array><string>Mu\u{308}ller</string></array></dict></plist>")
+    #expect(Array(catalog.names[0].unicodeScalars) == Array("Mu\u{308}ller".unicodeScalars))
+  }
+
+  @Test("entities and character references decode")
+  func entities() throws {
+    let catalog = try load("<plist><dict><key>A</key><array><string>A&amp;B &#x4A;o</string></array></dict></plist>")
+    #expect(catalog.names[0] == "A&B Jo")
+  }
+
+  @Test("each wrong shape names its place and the type found")
+  func wrongShapes() {
+    #expect(reason("<plist><array/></plist>") == .rootNotDictionary(found: "an array"))
+    #expect(reason("<plist><string>x</string></plist>") == .rootNotDictionary(found: "a string"))
+    #expect(reason("<plist><integer>3</integer></plist>") == .rootNotDictionary(found: "a number"))
+    #expect(
+      reason("<plist><dict><key>B</key><string>x</string></dict></plist>")
+        == .sectionNotArray(title: "B", found: "a string"))
+    let items = [
+      ("<dict/>", "a dictionary"), ("<integer>1</integer>", "a number"), ("<real>1.5</real>", "a number"),
+      ("<true/>", "a boolean"), ("<false/>", "a boolean"), ("<date>2020-01-01T00:00:00Z</date>", "a date"),
+      ("<data>AAE=</data>", "data"), ("<array/>", "an array"),
+    ]
+    for (item, found) in items {
+      let xml =
+        "<plist><dict><key>B</key><array><string>a</string><string>b</string><string>c</string>"
+        + item + "</array></dict></plist>"
+      #expect(reason(xml) == .nameNotString(title: "B", position: 4, found: found))
+    }
+  }
+
+  @Test("the message is one line naming file and place")
+  func message() {
+    let error = LoadError(
+      source: "names.plist", reason: .nameNotString(title: "B", position: 4, found: "a dictionary"))
+    #expect(error.description == "names.plist: section \"B\", item 4: expected a string, found a dictionary")
+    let odd = LoadError(source: "f", reason: .sectionNotArray(title: "a\"\n", found: "a string"))
+    #expect(odd.description == "f: section \"a\\\"\\u{a}\": expected an array of names, found a string")
+  }
+
+  @Test("not a property list, empty data")
+  func notAPropertyList() {
+    guard case .notPropertyList(let why)? = reason("<html><body>x</body></html>") else {
+      Issue.record("expected notPropertyList")
+      return
+    }
+    #expect(!why.isEmpty)
+    #expect(reason("") == .empty)
+  }
+
+  @Test("file errors use the system's words")
+  func fileErrors() throws {
+    let missing = "/nonexistent-\(UUID().uuidString).plist"
+    #expect(throws: LoadError(source: missing, reason: .unreadable("No such file or directory"))) {
+      try CatalogLoader.load(contentsOfFile: missing)
+    }
+    let folder = FileManager.default.temporaryDirectory.path
+    #expect(throws: LoadError(source: folder, reason: .isDirectory)) {
+      try CatalogLoader.load(contentsOfFile: folder)
+    }
+    let empty = folder + "/empty-\(UUID().uuidString).plist"
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    #expect(throws: LoadError(source: empty, reason: .empty)) {
+      try CatalogLoader.load(contentsOfFile: empty)
+    }
+  }
+}
