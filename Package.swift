@@ -3,14 +3,20 @@ import PackageDescription
 
 let package = Package(
   name: "names-search",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "names-search", targets: ["names-search"]),
     .library(name: "NamesSearch", targets: ["NamesSearch"]),
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch"),
+    .target(name: "NamesSearch", dependencies: ["CLibXML2"]),
+    // libxml2's SAX2 parser, for the streaming XML reader.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
       name: "BuiltInCatalog",

@@ -12,21 +12,20 @@ public enum BuiltInCatalog {
   ///
   /// - Complexity: O(n) in the list's size (about 14 KB of names); folds every name once.
   public static func load() -> Catalog {
-    var store = NameStore()
+    var builder = NameStore.Builder(names: 2_000, bytes: 16_384)
     BuiltInCatalogData.names.withUTF8Buffer { all in
-      store.reserveCapacity(names: 2_000, bytes: all.count)
       var start = 0
       for (offset, byte) in all.enumerated() where byte == 0x0A {
-        store.append(utf8: UnsafeBufferPointer(rebasing: all[start..<offset]))
+        builder.append(utf8: UnsafeBufferPointer(rebasing: all[start..<offset]))
         start = offset + 1
       }
     }
-    var ends: [Int] = []
+    var ranges: [Range<Int>] = []
     var total = 0
     for size in BuiltInCatalogData.sectionSizes {
+      ranges.append(total..<total + size)
       total += size
-      ends.append(total)
     }
-    return Catalog(titles: BuiltInCatalogData.titles, names: store, sectionEnds: ends)
+    return Catalog(titles: BuiltInCatalogData.titles, names: builder.build(), sectionRanges: ranges)
   }
 }

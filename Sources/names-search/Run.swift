@@ -20,13 +20,16 @@ enum Run {
   }
 
   static func search(_ options: Options, environment: [String: String]) -> ExitStatus {
+    let loaded: CachedCatalogLoader?
     let catalog: Catalog
     do {
-      catalog = try load(options.file)
+      (catalog, loaded) = try load(options, environment: environment)
     } catch {
       StandardStreams.writeError("names-search: \(error)\n")
       return .failure
     }
+    // The index cache is written once the answer is out.
+    defer { loaded?.writeCache() }
     let result = Searcher().search(options.query, in: catalog)
     let printer: any ResultPrinter =
       switch options.output {
@@ -53,17 +56,28 @@ enum Run {
     return result.isEmpty ? .noMatch : .matched
   }
 
-  /// The catalog named by `-f`: a file, standard input (`-`), or the built-in list.
-  static func load(_ file: String?) throws(LoadError) -> Catalog {
-    switch file {
+  /// The catalog named by `-f`: a file (through the index cache unless `--no-cache`),
+  /// standard input (`-`), or the built-in list.
+  static func load(_ options: Options, environment: [String: String]) throws(LoadError) -> (
+    Catalog, CachedCatalogLoader?
+  ) {
+    switch options.file {
     case nil:
-      return BuiltInCatalog.load()
+      return (BuiltInCatalog.load(), nil)
     case "-":
-      let source = "<stdin>"
-      let data = try FileReader.contents(ofDescriptor: STDIN_FILENO, source: source)
-      return try CatalogLoader.catalog(fromPropertyList: data, source: source)
+      let progress = ProgressReporter(label: "standard input")
+      defer { progress.finish() }
+      let reader = FileReader(descriptor: STDIN_FILENO, source: "<stdin>")
+      let catalog = try CatalogLoader.load(from: reader, progress: progress.update)
+      return (catalog, nil)
     case let path?:
-      return try CatalogLoader.load(contentsOfFile: path)
+      let progress = ProgressReporter(label: path)
+      defer { progress.finish() }
+      let loaded = try CachedCatalogLoader.load(
+        contentsOfFile: path,
+        cacheDirectory: options.noCache ? nil : IndexCache.defaultDirectory(environment: environment),
+        progress: progress.update)
+      return (loaded.catalog, loaded)
     }
   }
 

@@ -8,16 +8,19 @@
 /// catalog.titles   // ["A", "B"]  (see `SectionOrder`)
 /// ```
 ///
-/// Names are kept in one contiguous UTF-8 buffer (`NameStore`) in section order, and folded
-/// once, at creation, into search keys for the default match options. A catalog is a value:
-/// searching never changes it, and copies share storage.
+/// Names are kept in one contiguous UTF-8 buffer (`NameStore`), each section's names
+/// adjacent and in file order, and folded once, at creation, into search keys for the
+/// default match options. A catalog is a value: searching never changes it, and copies
+/// share storage.
 public struct Catalog: Sendable {
   /// The section titles in display order (`SectionOrder`).
   public let titles: [String]
-  /// The names of every section back to back, in section order, then file order.
+  /// The names of every section. Sections are stored in any order (a loader keeps the
+  /// file's); `sectionRanges` says where each one is.
   public let names: NameStore
-  /// `sectionEnds[s]` is one past the index of the last name of section `s`.
-  public let sectionEnds: [Int]
+  /// For each section, in display order, the indices of its names in `names`. The ranges
+  /// are disjoint and cover every name.
+  public let sectionRanges: [Range<Int>]
   /// The names folded for `MatchOptions.default`.
   public let defaultKeys: SearchKeys
 
@@ -25,34 +28,59 @@ public struct Catalog: Sendable {
   ///
   /// - Complexity: O(n) in the names' total UTF-8 length, plus sorting the titles.
   public init(sections: [Section]) {
-    let ordered = sections.enumerated().sorted { a, b in
-      if SectionOrder.areInIncreasingOrder(a.element.title, b.element.title) { return true }
-      if SectionOrder.areInIncreasingOrder(b.element.title, a.element.title) { return false }
-      return a.offset < b.offset
-    }.map(\.element)
-    var store = NameStore()
-    let byteCount = ordered.reduce(0) { sum, section in
-      section.names.reduce(sum) { $0 + $1.utf8.count }
+    var builder = NameStore.Builder()
+    var ranges: [Range<Int>] = []
+    for section in sections {
+      let start = builder.count
+      for name in section.names { builder.append(name) }
+      ranges.append(start..<builder.count)
     }
-    store.reserveCapacity(names: ordered.reduce(0) { $0 + $1.names.count }, bytes: byteCount)
-    var ends: [Int] = []
-    for section in ordered {
-      for name in section.names { store.append(name) }
-      ends.append(store.count)
-    }
-    self.init(titles: ordered.map(\.title), names: store, sectionEnds: ends)
+    self.init(titles: sections.map(\.title), names: builder.build(), sectionRanges: ranges)
   }
 
-  /// Creates a catalog from storage that is already in `SectionOrder`.
+  /// Creates a catalog from stored names and each section's range of them, in any order;
+  /// sections are put in `SectionOrder` and the default keys are folded.
   ///
-  /// - Precondition: `sectionEnds` is non-decreasing, has one entry per title, and ends at
-  ///   `names.count`.
-  public init(titles: [String], names: NameStore, sectionEnds: [Int]) {
-    precondition(titles.count == sectionEnds.count && (sectionEnds.last ?? 0) == names.count)
-    self.titles = titles
+  /// - Precondition: one range per title; the ranges are disjoint and cover `names`.
+  public init(titles: [String], names: NameStore, sectionRanges: [Range<Int>]) {
+    let keys = SearchKeys(names: names, options: .default)
+    self.init(titles: titles, names: names, sectionRanges: sectionRanges, defaultKeys: keys)
+  }
+
+  /// Creates a catalog from every part, keys included (for instance from a cache file);
+  /// sections are put in `SectionOrder`.
+  ///
+  /// - Precondition: as for `init(titles:names:sectionRanges:)`, and `defaultKeys` folds
+  ///   `names` with `MatchOptions.default`.
+  public init(
+    titles: [String], names: NameStore, sectionRanges: [Range<Int>], defaultKeys: SearchKeys
+  ) {
+    precondition(titles.count == sectionRanges.count, "one range per section")
+    precondition(sectionRanges.reduce(0) { $0 + $1.count } == names.count, "ranges cover names")
+    let order = titles.indices.sorted { a, b in
+      if SectionOrder.areInIncreasingOrder(titles[a], titles[b]) { return true }
+      if SectionOrder.areInIncreasingOrder(titles[b], titles[a]) { return false }
+      return a < b
+    }
+    self.titles = order.map { titles[$0] }
+    self.sectionRanges = order.map { sectionRanges[$0] }
     self.names = names
-    self.sectionEnds = sectionEnds
-    self.defaultKeys = SearchKeys(names: names, options: .default)
+    self.defaultKeys = defaultKeys
+  }
+
+  /// Creates a catalog whose titles are already in `SectionOrder` (for instance read back
+  /// from a cache file that stored them in that order), without sorting or folding.
+  ///
+  /// - Precondition: as for `init(titles:names:sectionRanges:defaultKeys:)`.
+  public init(
+    orderedTitles: [String], names: NameStore, sectionRanges: [Range<Int>],
+    defaultKeys: SearchKeys
+  ) {
+    precondition(orderedTitles.count == sectionRanges.count, "one range per section")
+    self.titles = orderedTitles
+    self.names = names
+    self.sectionRanges = sectionRanges
+    self.defaultKeys = defaultKeys
   }
 
   /// The number of sections.
@@ -62,16 +90,14 @@ public struct Catalog: Sendable {
   public var nameCount: Int { names.count }
 
   /// The indices (into `names`) of the names of section `s`.
-  public func nameRange(ofSection s: Int) -> Range<Int> {
-    (s == 0 ? 0 : sectionEnds[s - 1])..<sectionEnds[s]
-  }
+  public func nameRange(ofSection s: Int) -> Range<Int> { sectionRanges[s] }
 
   /// The sections as values: titles and names as `String`s.
   ///
   /// - Complexity: O(n) in the number of names.
   public var sections: [Section] {
     titles.indices.map { s in
-      Section(title: titles[s], names: nameRange(ofSection: s).map { names[$0] })
+      Section(title: titles[s], names: sectionRanges[s].map { names[$0] })
     }
   }
 

@@ -13,15 +13,47 @@ import Foundation
 /// Every failure is a `LoadError` naming the source and the place: the section, the item's
 /// 1-based position and the type found.
 public enum CatalogLoader {
+  /// Called as a list loads with the bytes read so far and the file's size when known.
+  public typealias Progress = (_ bytesRead: Int, _ totalBytes: Int?) -> Void
+
   /// Loads the list in the file at `path`.
   ///
+  /// XML lists stream through `XMLPlistReader` (libxml2's SAX2 parser) in 1 MiB chunks;
+  /// binary and OpenStep lists go through Foundation's `PropertyListSerialization`.
+  ///
+  /// - Parameters:
+  ///   - maximumSize: refuse inputs larger than this many bytes.
+  ///   - progress: told after each chunk read.
   /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list.
   /// - Complexity: O(n) in the file's size.
   public static func load(
-    contentsOfFile path: String, maximumSize: Int = FileReader.defaultMaximumSize
+    contentsOfFile path: String, maximumSize: Int = FileReader.defaultMaximumSize,
+    progress: Progress? = nil
   ) throws(LoadError) -> Catalog {
-    let data = try FileReader.contents(ofFile: path, maximumSize: maximumSize)
-    return try catalog(fromPropertyList: data, source: path)
+    try load(from: FileReader(path: path, maximumSize: maximumSize), progress: progress)
+  }
+
+  /// Loads the list that `reader` reads (a file or standard input), detecting its format.
+  ///
+  /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list.
+  public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
+    -> Catalog
+  {
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    let first = try reader.read(into: &chunk)
+    guard first > 0 else { throw LoadError(source: reader.source, reason: .empty) }
+    progress?(reader.bytesRead, reader.expectedSize)
+    guard PropertyListFormat.detect(chunk[..<first]) == .xml else {
+      let data = try reader.readAll(after: chunk[..<first])
+      return try catalog(fromPropertyList: data, source: reader.source)
+    }
+    let parsed = try XMLPlistReader(source: reader.source, expectedSize: reader.expectedSize).read(firstChunk: chunk[..<first]) {
+      (buffer) throws(LoadError) -> Int in
+      let count = try reader.read(into: &buffer)
+      progress?(reader.bytesRead, reader.expectedSize)
+      return count
+    }
+    return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
   }
 
   /// Parses `data` as a sortednames property list; `source` names it in errors.

@@ -6,54 +6,113 @@ import Foundation
   import Darwin
 #endif
 
-/// Reads a whole file into memory with plain POSIX calls, so every failure has the system's
-/// own words: "No such file or directory", "Permission denied", "Is a directory".
-public enum FileReader {
+/// Reads a file or a stream in chunks with plain POSIX calls, so every failure has the
+/// system's own words ("No such file or directory", "Permission denied", "Is a
+/// directory"), and a size limit stops endless inputs such as `/dev/zero`.
+public final class FileReader {
   /// The default size limit: 2 GiB.
   public static let defaultMaximumSize = 2 << 30
 
+  /// What errors call the input: the path as given, or `<stdin>`.
+  public let source: String
+  /// The size `fstat` reports for a regular file, or `nil` for a pipe or device.
+  public let expectedSize: Int?
+  /// The bytes read so far.
+  public private(set) var bytesRead = 0
+  /// Whether the end of the input was reached.
+  public private(set) var reachedEnd = false
+  /// The `FastHash` of the bytes read so far.
+  public private(set) var contentHash = FastHash()
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  private let maximumSize: Int
+
+  /// Opens the file at `path`.
+  ///
+  /// - Throws: `LoadError` (`unreadable` with the system's words, or `isDirectory`).
+  public init(path: String, maximumSize: Int = defaultMaximumSize) throws(LoadError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw LoadError(source: path, reason: .unreadable(Self.errorText())) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let error = LoadError(source: path, reason: .unreadable(Self.errorText()))
+      close(fd)
+      throw error
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      close(fd)
+      throw LoadError(source: path, reason: .isDirectory)
+    }
+    source = path
+    descriptor = fd
+    ownsDescriptor = true
+    self.maximumSize = maximumSize
+    expectedSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+  }
+
+  /// Reads from an open descriptor (standard input), which it does not close.
+  public init(descriptor: Int32, source: String, maximumSize: Int = defaultMaximumSize) {
+    self.source = source
+    self.descriptor = descriptor
+    ownsDescriptor = false
+    self.maximumSize = maximumSize
+    expectedSize = nil
+  }
+
+  deinit {
+    if ownsDescriptor { close(descriptor) }
+  }
+
+  /// Reads up to `buffer.count` bytes into `buffer`; 0 at the end.
+  ///
+  /// - Throws: `LoadError` when reading fails or the input passes the size limit.
+  public func read(into buffer: inout [UInt8]) throws(LoadError) -> Int {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw LoadError(source: source, reason: .unreadable(Self.errorText()))
+      }
+      bytesRead += count
+      guard bytesRead <= maximumSize else {
+        throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
+      }
+      if count == 0 { reachedEnd = true }
+      buffer.withUnsafeBytes { contentHash.combine(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      return count
+    }
+  }
+
+  /// Every remaining byte, after `prefix`.
+  ///
+  /// - Throws: `LoadError` as `read(into:)`, and `empty` when there is nothing at all.
+  public func readAll(after prefix: some Collection<UInt8> = [UInt8]()) throws(LoadError) -> Data {
+    var data = Data(prefix)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try read(into: &chunk)
+      if count == 0 { break }
+      data.append(contentsOf: chunk[..<count])
+    }
+    guard !data.isEmpty else { throw LoadError(source: source, reason: .empty) }
+    return data
+  }
+
   /// The bytes of the file at `path`.
   ///
-  /// - Parameter maximumSize: refuse files (or streams) larger than this many bytes.
   /// - Throws: `LoadError` (`unreadable`, `isDirectory`, `empty`, `tooLarge`) naming `path`.
   /// - Complexity: O(n) in the file's size.
   public static func contents(
     ofFile path: String, maximumSize: Int = defaultMaximumSize
   ) throws(LoadError) -> Data {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw LoadError(source: path, reason: .unreadable(errorText())) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw LoadError(source: path, reason: .unreadable(errorText()))
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw LoadError(source: path, reason: .isDirectory) }
-    return try contents(ofDescriptor: fd, source: path, maximumSize: maximumSize)
+    try FileReader(path: path, maximumSize: maximumSize).readAll()
   }
 
   /// The bytes read from `fd` until end of file.
-  ///
-  /// - Throws: `LoadError` naming `source` when reading fails, nothing is read, or more than
-  ///   `maximumSize` bytes arrive.
   public static func contents(
     ofDescriptor fd: Int32, source: String, maximumSize: Int = defaultMaximumSize
   ) throws(LoadError) -> Data {
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw LoadError(source: source, reason: .unreadable(errorText()))
-      }
-      if count == 0 { break }
-      guard data.count + count <= maximumSize else {
-        throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
-      }
-      data.append(contentsOf: chunk[..<count])
-    }
-    guard !data.isEmpty else { throw LoadError(source: source, reason: .empty) }
-    return data
+    try FileReader(descriptor: fd, source: source, maximumSize: maximumSize).readAll()
   }
 
   private static func errorText() -> String {

@@ -22,6 +22,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case titleNotString(found: String)
     /// A section's value is not an array; the section title and what was found.
     case sectionNotArray(title: String, found: String)
+    /// Two sections have the same title.
+    case duplicateTitle(String)
     /// A section's item is not a string; the section title, the item's 1-based position,
     /// and what was found.
     case nameNotString(title: String, position: Int, found: String)
@@ -51,6 +53,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .titleNotString(let found): "expected a string as section title, found \(found)"
     case .sectionNotArray(let title, let found):
       "section \(Self.quoted(title)): expected an array of names, found \(found)"
+    case .duplicateTitle(let title): "section \(Self.quoted(title)) appears twice"
     case .nameNotString(let title, let position, let found):
       "section \(Self.quoted(title)), item \(position): expected a string, found \(found)"
     }

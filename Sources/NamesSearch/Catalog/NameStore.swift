@@ -2,44 +2,33 @@
 /// one Swift `String` per name.
 ///
 /// Name `i` is the bytes `ends[i - 1] ..< ends[i]` (`0 ..< ends[0]` for the first name).
-/// A million ten-letter names take about 14 MB: 10 bytes of text and 4 of offset each.
+/// A million ten-letter names take about 14 MB: 10 bytes of text and 4 of offset each. The
+/// memory is heap memory or a mapped cache file (`FrozenArray`).
 public struct NameStore: Sendable {
   /// The UTF-8 of every name, back to back, exactly as stored in the source.
-  public private(set) var bytes: [UInt8] = []
+  public let bytes: FrozenArray<UInt8>
   /// The end offset of each name in `bytes`.
-  public private(set) var ends: [UInt32] = []
+  public let ends: FrozenArray<UInt32>
 
-  /// Creates an empty store.
-  public init() {}
+  /// Creates a store from its two buffers.
+  ///
+  /// - Precondition: `ends` is non-decreasing and its last value is `bytes.count`; every
+  ///   name is valid UTF-8.
+  public init(bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>) {
+    precondition(Int(ends.last ?? 0) == bytes.count, "name ends do not match the text")
+    self.bytes = bytes
+    self.ends = ends
+  }
+
+  /// A store holding `names` in order.
+  public init(_ names: some Sequence<String>) {
+    var builder = Builder()
+    for name in names { builder.append(name) }
+    self = builder.build()
+  }
 
   /// The number of names.
   public var count: Int { ends.count }
-
-  /// Appends the UTF-8 of `name`.
-  ///
-  /// - Complexity: O(n) where n is the UTF-8 length of `name`, amortized.
-  /// - Precondition: the store stays under 4 GiB of text.
-  public mutating func append(_ name: String) {
-    var name = name
-    name.withUTF8 { bytes.append(contentsOf: $0) }
-    precondition(bytes.count <= Int(UInt32.max), "NameStore holds at most 4 GiB of text")
-    ends.append(UInt32(truncatingIfNeeded: bytes.count))
-  }
-
-  /// Appends a name given as UTF-8 bytes.
-  ///
-  /// - Precondition: `utf8` is valid UTF-8 and the store stays under 4 GiB of text.
-  public mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: utf8)
-    precondition(bytes.count <= Int(UInt32.max), "NameStore holds at most 4 GiB of text")
-    ends.append(UInt32(truncatingIfNeeded: bytes.count))
-  }
-
-  /// Reserves room for `count` names of `byteCount` UTF-8 bytes in all.
-  public mutating func reserveCapacity(names count: Int, bytes byteCount: Int) {
-    ends.reserveCapacity(count)
-    bytes.reserveCapacity(byteCount)
-  }
 
   /// The byte range of name `i` in `bytes`.
   ///
@@ -49,13 +38,64 @@ public struct NameStore: Sendable {
     (i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i])
   }
 
+  /// The UTF-8 of name `i`, exactly as stored.
+  @inline(__always)
+  public func utf8(of i: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes.buffer[byteRange(of: i)])
+  }
+
   /// Name `i` as a `String`, decoded from its exact stored UTF-8.
   ///
   /// - Complexity: O(n) where n is the name's UTF-8 length.
   public subscript(i: Int) -> String {
-    let range = byteRange(of: i)
-    return bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+    String(decoding: utf8(of: i), as: UTF8.self)
+  }
+
+  /// Builds a `NameStore` one name at a time.
+  public struct Builder: ~Copyable {
+    private var bytes: GrowableArray<UInt8>
+    private var ends: GrowableArray<UInt32>
+
+    /// Creates an empty builder with room for `names` names of `bytes` bytes in all.
+    public init(names: Int = 16, bytes byteCount: Int = 256) {
+      bytes = GrowableArray(capacity: byteCount)
+      ends = GrowableArray(capacity: names)
+    }
+
+    /// The number of names appended.
+    public var count: Int { ends.count }
+
+    /// The number of bytes appended.
+    public var byteCount: Int { bytes.count }
+
+    /// Appends a name.
+    public mutating func append(_ name: String) {
+      var name = name
+      name.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Appends a name given as UTF-8.
+    ///
+    /// - Precondition: `utf8` is valid UTF-8; the store stays under 4 GiB of text.
+    public mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: utf8)
+      endName()
+    }
+
+    /// Appends bytes to the name being built; `endName()` completes it.
+    public mutating func appendPart(utf8: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: utf8)
+    }
+
+    /// Completes the name whose bytes were appended with `appendPart`.
+    public mutating func endName() {
+      precondition(bytes.count <= Int(UInt32.max), "a list holds at most 4 GiB of names")
+      ends.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// The finished store.
+    public consuming func build() -> NameStore {
+      NameStore(bytes: bytes.freeze(), ends: ends.freeze())
     }
   }
 }

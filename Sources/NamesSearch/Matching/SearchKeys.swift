@@ -1,34 +1,77 @@
+import Dispatch
+
 /// The folded search keys of a catalog's names for one set of match options, stored as one
 /// contiguous UTF-8 buffer plus end offsets (not as a million `String`s).
 ///
 /// Key `k` is `bytes[ends[k - 1] ..< ends[k]]` and belongs to name `owner(of: k)`. Today every
 /// name has exactly one key (its folded text); the owner table lets a name carry several keys
-/// (for instance a transliteration) without changing the scan.
+/// (for instance a transliteration) without changing the scan. Keys of one name are adjacent.
 public struct SearchKeys: Sendable {
   /// The options the keys were folded with.
   public let options: MatchOptions
   /// The folded UTF-8 of every key, back to back.
-  public private(set) var bytes: [UInt8] = []
+  public let bytes: FrozenArray<UInt8>
   /// The end offset of each key in `bytes`.
-  public private(set) var ends: [UInt32] = []
-  /// The name each key belongs to, or `nil` when key `k` belongs to name `k`.
-  public private(set) var owners: [UInt32]? = nil
+  public let ends: FrozenArray<UInt32>
+  /// The name each key belongs to, or empty when key `k` belongs to name `k`.
+  public let owners: FrozenArray<UInt32>
 
-  /// Folds every name of `names` once.
+  /// Creates keys from their buffers (for instance read from a cache file).
+  ///
+  /// - Precondition: `ends` is non-decreasing and ends at `bytes.count`; `owners` is empty
+  ///   or has one non-decreasing entry per key.
+  public init(
+    options: MatchOptions, bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>,
+    owners: FrozenArray<UInt32> = FrozenArray()
+  ) {
+    precondition(Int(ends.last ?? 0) == bytes.count, "key ends do not match the text")
+    precondition(owners.isEmpty || owners.count == ends.count, "one owner per key")
+    self.options = options
+    self.bytes = bytes
+    self.ends = ends
+    self.owners = owners
+  }
+
+  /// Folds every name of `names` once, splitting the work across cores for large lists.
   ///
   /// - Complexity: O(n) where n is the names' total UTF-8 length.
   public init(names: NameStore, options: MatchOptions) {
-    self.options = options
-    let folder = TextFolder(options: options)
-    bytes.reserveCapacity(names.bytes.count + names.bytes.count / 8)
-    ends.reserveCapacity(names.count)
-    names.bytes.withUnsafeBufferPointer { all in
-      for i in 0..<names.count {
-        folder.append(utf8: UnsafeBufferPointer(rebasing: all[names.byteRange(of: i)]), to: &bytes)
-        precondition(bytes.count <= Int(UInt32.max), "SearchKeys hold at most 4 GiB")
+    let chunkCount = names.count < 50_000 ? 1 : ProcessInfoCores.count * 8
+    let bounds = (0...chunkCount).map { names.count * $0 / chunkCount }
+    let parts = ConcurrentResults<(bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>)>(
+      count: chunkCount)
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      let folder = TextFolder(options: options)
+      let range = bounds[chunk]..<bounds[chunk + 1]
+      let start = range.isEmpty ? 0 : names.byteRange(of: range.lowerBound).lowerBound
+      let end = range.isEmpty ? 0 : names.byteRange(of: range.upperBound - 1).upperBound
+      // Folding at most triples a name (U+0390 "ΐ", 2 bytes, folds to 6).
+      var bytes = GrowableArray<UInt8>(capacity: (end - start) * 3 + 16)
+      var ends = GrowableArray<UInt32>(capacity: range.count)
+      for i in range {
+        folder.append(utf8: names.utf8(of: i), to: &bytes)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
       }
+      parts[chunk] = (bytes.freeze(), ends.freeze())
     }
+    let total = parts.values.reduce(0) { $0 + $1!.bytes.count }
+    precondition(total <= Int(UInt32.max), "a list holds at most 4 GiB of folded names")
+    if chunkCount == 1 {
+      self.init(options: options, bytes: parts.values[0]!.bytes, ends: parts.values[0]!.ends)
+      return
+    }
+    // Copy the parts into one buffer, releasing each part once copied, so the peak stays
+    // near one copy of the keys.
+    var bytes = GrowableArray<UInt8>(capacity: total)
+    var ends = GrowableArray<UInt32>(capacity: names.count)
+    for slot in 0..<chunkCount {
+      let part = parts[slot]!
+      parts[slot] = nil
+      let offset = UInt32(bytes.count)
+      bytes.append(contentsOf: part.bytes.buffer)
+      for end in part.ends { ends.append(end + offset) }
+    }
+    self.init(options: options, bytes: bytes.freeze(), ends: ends.freeze())
   }
 
   /// The number of keys.
@@ -40,9 +83,15 @@ public struct SearchKeys: Sendable {
     (k == 0 ? 0 : Int(ends[k - 1]))..<Int(ends[k])
   }
 
+  /// The folded UTF-8 of key `k`.
+  @inline(__always)
+  public func key(_ k: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: bytes.rawBytes[byteRange(of: k)])
+  }
+
   /// The name that key `k` belongs to.
   @inline(__always)
   public func owner(of k: Int) -> Int {
-    owners.map { Int($0[k]) } ?? k
+    owners.isEmpty ? k : Int(owners[k])
   }
 }

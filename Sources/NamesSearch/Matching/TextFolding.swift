@@ -20,28 +20,31 @@ import Foundation
 ///    ß → ss, ﬁ → fi, ς → σ), then NFD again (canonical caseless match, Unicode §3.13 D145).
 ///    No Turkic special case: "I" folds to "i", "ı" stays.
 ///
-/// ASCII text takes a fast path (bytes lowercased in place). Non-ASCII scalars are mapped
-/// through tables filled on first use from Foundation's `decomposedStringWithCanonicalMapping`
-/// and `folding(options: .caseInsensitive)`, so a million names cost one lookup per scalar.
+/// Speed: ASCII text is lowercased byte by byte. Other text is decoded once; each scalar's
+/// folded form is looked up in a table filled on first use (from Foundation's
+/// `decomposedStringWithCanonicalMapping` and `folding(options: .caseInsensitive)`).
+/// Text whose scalars all fold alone (no combining marks left to reorder or strip) is the
+/// concatenation of the table entries; other text takes the general path above.
 ///
 /// A `TextFolder` is not `Sendable`: it owns its tables. Give each thread its own.
 public struct TextFolder {
   /// The differences this folder removes.
   public let options: MatchOptions
-  private let tables = ScalarTables()
+  private let tables: ScalarTables
 
   /// Creates a folder for `options`.
   public init(options: MatchOptions = .default) {
     self.options = options
+    self.tables = ScalarTables(options: options)
   }
 
   /// The folded UTF-8 of `text`.
   ///
   /// - Complexity: O(n) where n is the UTF-8 length of `text`.
   public func fold(_ text: String) -> [UInt8] {
-    var key: [UInt8] = []
+    var key = GrowableArray<UInt8>(capacity: text.utf8.count + 8)
     append(text, to: &key)
-    return key
+    return Array(key.buffer)
   }
 
   /// The folded text as a `String` (for display and tests).
@@ -52,7 +55,7 @@ public struct TextFolder {
   /// Appends the folded UTF-8 of `text` to `key`.
   ///
   /// - Complexity: O(n) where n is the UTF-8 length of `text`, amortized.
-  public func append(_ text: String, to key: inout [UInt8]) {
+  public func append(_ text: String, to key: inout GrowableArray<UInt8>) {
     var text = text
     text.withUTF8 { append(utf8: $0, to: &key) }
   }
@@ -60,10 +63,10 @@ public struct TextFolder {
   /// Appends the folded form of the valid UTF-8 `utf8` to `key`.
   ///
   /// - Complexity: O(n) where n is `utf8.count`, amortized.
-  public func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+  public func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout GrowableArray<UInt8>) {
     var high: UInt8 = 0
     for byte in utf8 { high |= byte }
-    guard high >= 0x80 else {
+    if high < 0x80 {
       if options.ignoresCase {
         for byte in utf8 { key.append(byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)) }
       } else {
@@ -71,12 +74,14 @@ public struct TextFolder {
       }
       return
     }
-    appendUnicode(String(decoding: utf8, as: UTF8.self), to: &key)
+    if !tables.appendSimple(utf8, ignoresCase: options.ignoresCase, to: &key) {
+      appendGeneral(String(decoding: utf8, as: UTF8.self), to: &key)
+    }
   }
 
-  private func appendUnicode(_ text: String, to key: inout [UInt8]) {
-    var scalars = tables.takeScratch()
-    defer { tables.returnScratch(scalars) }
+  /// The general path: NFD, strip, fold, NFD on the whole text.
+  private func appendGeneral(_ text: String, to key: inout GrowableArray<UInt8>) {
+    var scalars: [Unicode.Scalar] = []
     for scalar in text.unicodeScalars {
       tables.appendDecomposition(of: scalar, to: &scalars)
     }
@@ -85,14 +90,14 @@ public struct TextFolder {
       Self.dropDiacritics(&scalars)
     }
     if options.ignoresCase {
-      var folded = tables.takeScratch()
+      var folded: [Unicode.Scalar] = []
+      folded.reserveCapacity(scalars.count)
       for scalar in scalars { tables.appendCaseFolding(of: scalar, to: &folded) }
       Self.putInCanonicalOrder(&folded)
-      swap(&scalars, &folded)
-      tables.returnScratch(folded)
+      scalars = folded
     }
     for scalar in scalars {
-      key.append(contentsOf: UTF8.encode(scalar)!)
+      for byte in UTF8.encode(scalar)! { key.append(byte) }
     }
   }
 
@@ -129,20 +134,112 @@ public struct TextFolder {
   }
 }
 
-/// Per-scalar decomposition and case-folding tables, filled on first use.
+/// Per-scalar tables, filled on first use: each scalar's canonical decomposition, its case
+/// folding, and (for the fast path) its whole fold when it folds alone.
 private final class ScalarTables {
+  private let options: MatchOptions
   private var decompositions: [UInt32: [Unicode.Scalar]] = [:]
   private var caseFoldings: [UInt32: [Unicode.Scalar]] = [:]
-  private var scratch: [[Unicode.Scalar]] = []
+  /// For each scalar below U+10000: 0 = not yet known, 1 = does not fold alone, else
+  /// `(offset + 1) << 8 | length` of its folded UTF-8 in `pool`.
+  private let bmpEntries: UnsafeMutablePointer<UInt32>
+  /// The same for scalars above U+FFFF.
+  private var astralEntries: [UInt32: UInt32] = [:]
+  private var pool: UnsafeMutablePointer<UInt8>
+  private var poolCount = 0
+  private var poolCapacity = 4096
 
-  func takeScratch() -> [Unicode.Scalar] {
-    var buffer = scratch.popLast() ?? []
-    buffer.removeAll(keepingCapacity: true)
-    return buffer
+  init(options: MatchOptions) {
+    self.options = options
+    bmpEntries = .allocate(capacity: 0x10000)
+    bmpEntries.initialize(repeating: 0, count: 0x10000)
+    pool = .allocate(capacity: poolCapacity)
   }
 
-  func returnScratch(_ buffer: [Unicode.Scalar]) {
-    scratch.append(buffer)
+  deinit {
+    bmpEntries.deallocate()
+    pool.deallocate()
+  }
+
+  /// Appends the fold of `utf8` if every scalar folds alone; otherwise appends nothing and
+  /// returns false.
+  func appendSimple(
+    _ utf8: UnsafeBufferPointer<UInt8>, ignoresCase: Bool, to key: inout GrowableArray<UInt8>
+  ) -> Bool {
+    let mark = key.count
+    let entries = bmpEntries
+    var i = 0
+    let n = utf8.count
+    while i < n {
+      let lead = utf8[i]
+      if lead < 0x80 {
+        key.append(ignoresCase ? lead &+ (lead &- 0x41 < 26 ? 0x20 : 0) : lead)
+        i &+= 1
+        continue
+      }
+      var value: UInt32
+      var length: Int
+      if lead >= 0xF0 {
+        (value, length) = (UInt32(lead & 0x07), 4)
+      } else if lead >= 0xE0 {
+        (value, length) = (UInt32(lead & 0x0F), 3)
+      } else {
+        (value, length) = (UInt32(lead & 0x1F), 2)
+      }
+      guard i + length <= n else { return fail(key: &key, mark: mark) }
+      for j in 1..<length { value = value << 6 | UInt32(utf8[i &+ j] & 0x3F) }
+      i &+= length
+      var entry = value < 0x10000 ? entries[Int(value)] : astralEntries[value] ?? 0
+      if entry == 0 {
+        entry = computeAlone(value)
+        if value < 0x10000 { entries[Int(value)] = entry } else { astralEntries[value] = entry }
+      }
+      guard entry >= 2 else { return fail(key: &key, mark: mark) }
+      key.append(
+        contentsOf: UnsafeBufferPointer(start: pool + Int(entry >> 8) - 1, count: Int(entry & 0xFF)))
+    }
+    return true
+  }
+
+  private func fail(key: inout GrowableArray<UInt8>, mark: Int) -> Bool {
+    key.removeLast(key.count - mark)
+    return false
+  }
+
+  /// The table entry for scalar `value`: whether it folds alone, and to what.
+  private func computeAlone(_ value: UInt32) -> UInt32 {
+    guard let scalar = Unicode.Scalar(value),
+      !scalar.properties.isGraphemeExtend,
+      scalar.properties.canonicalCombiningClass.rawValue == 0
+    else { return 1 }
+    var scalars: [Unicode.Scalar] = []
+    appendDecomposition(of: scalar, to: &scalars)
+    if options.ignoresDiacritics { TextFolder.dropDiacritics(&scalars) }
+    if options.ignoresCase {
+      var folded: [Unicode.Scalar] = []
+      for s in scalars { appendCaseFolding(of: s, to: &folded) }
+      scalars = folded
+    }
+    // Folds alone only if no combining mark is left that could reorder or attach to text
+    // around it.
+    guard
+      scalars.allSatisfy({
+        $0.properties.canonicalCombiningClass.rawValue == 0 && !$0.properties.isGraphemeExtend
+      })
+    else { return 1 }
+    let bytes = scalars.flatMap { Array(UTF8.encode($0)!) }
+    guard !bytes.isEmpty, bytes.count < 256, poolCount + bytes.count < (1 << 24) - 1 else { return 1 }
+    if poolCount + bytes.count > poolCapacity {
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: poolCapacity * 2)
+      grown.update(from: pool, count: poolCount)
+      pool.deallocate()
+      pool = grown
+      poolCapacity *= 2
+    }
+    let offset = poolCount
+    (pool + offset).update(from: bytes, count: bytes.count)
+    poolCount += bytes.count
+    return UInt32(offset + 1) << 8 | UInt32(bytes.count)
   }
 
   /// Appends the full canonical decomposition of `scalar` (NFD of the scalar alone).

@@ -19,10 +19,7 @@ public struct JSONPrinter: ResultPrinter {
       try output.write(",\"names\":[")
       for (n, name) in result.nameIndices(of: group).enumerated() {
         if n > 0 { try output.write(byte: UInt8(ascii: ",")) }
-        try names.bytes.withUnsafeBufferPointer { all in
-          try Self.writeString(
-            UnsafeBufferPointer(rebasing: all[names.byteRange(of: Int(name))]), to: output)
-        }
+        try Self.writeString(names.utf8(of: Int(name)), to: output)
       }
       try output.write("]}")
     }

@@ -23,7 +23,7 @@ public struct MatchHighlighter {
   /// - Complexity: O(n) in the name's length.
   public func matchedRanges(in name: String) -> [Range<String.Index>] {
     guard !matcher.matchesEverything else { return [] }
-    var key: [UInt8] = []
+    var key = GrowableArray<UInt8>()
     var starts: [(offset: Int, index: String.Index)] = []
     for index in name.indices {
       starts.append((key.count, index))
@@ -32,7 +32,9 @@ public struct MatchHighlighter {
     starts.append((key.count, name.endIndex))
     let length = matcher.foldedTerm.count
     var ranges: [Range<String.Index>] = []
-    key.withUnsafeBytes { key in
+    let folded = key.buffer
+    do {
+      let key = UnsafeRawBufferPointer(folded)
       var position = 0
       while let hit = matcher.firstMatch(in: key, from: position) {
         // The character containing the first matched byte, and the one after the last.

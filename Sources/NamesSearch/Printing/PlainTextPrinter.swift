@@ -38,9 +38,7 @@ public struct PlainTextPrinter: ResultPrinter {
         if let highlighter {
           try writeHighlighted(names[Int(name)], highlighter, to: output)
         } else {
-          try names.bytes.withUnsafeBufferPointer { all in
-            try output.write(UnsafeBufferPointer(rebasing: all[names.byteRange(of: Int(name))]))
-          }
+          try output.write(names.utf8(of: Int(name)))
         }
         try output.write(byte: 0x0A)
       }

@@ -21,33 +21,38 @@ public struct SearchResult: Sendable {
   public let query: Query
   /// The catalog that was searched (unchanged by the search).
   public let catalog: Catalog
-  /// Indices into `catalog.names` of the matching names, ascending (section order, then
-  /// file order).
+  /// Indices into `catalog.names` of the matching names, ascending.
   public let matchedNames: [UInt32]
-  /// The remaining sections, in order; none is empty.
+  /// The remaining sections, in display order; none is empty.
   public let groups: [Group]
 
   /// Creates a result from matching name indices, grouping them into sections.
   ///
   /// - Precondition: `matchedNames` is ascending and every index is below
   ///   `catalog.nameCount`.
-  /// - Complexity: O(m + s) where m is `matchedNames.count` and s the number of sections.
+  /// - Complexity: O(s log m) where s is the number of sections and m `matchedNames.count`.
   public init(query: Query, catalog: Catalog, matchedNames: [UInt32]) {
     self.query = query
     self.catalog = catalog
     self.matchedNames = matchedNames
     var groups: [Group] = []
-    var position = 0
-    var section = 0
-    while position < matchedNames.count {
-      let name = Int(matchedNames[position])
-      while catalog.sectionEnds[section] <= name { section += 1 }
-      let start = position
-      let end = catalog.sectionEnds[section]
-      while position < matchedNames.count && Int(matchedNames[position]) < end { position += 1 }
-      groups.append(Group(section: section, matches: start..<position))
+    for (section, range) in catalog.sectionRanges.enumerated() where !range.isEmpty {
+      let start = Self.firstPosition(in: matchedNames, notBelow: range.lowerBound)
+      let end = Self.firstPosition(in: matchedNames, notBelow: range.upperBound)
+      if start < end { groups.append(Group(section: section, matches: start..<end)) }
     }
     self.groups = groups
+  }
+
+  /// Binary search: the first position in `sorted` whose value is at least `value`.
+  private static func firstPosition(in sorted: [UInt32], notBelow value: Int) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(sorted[middle]) < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The number of matching names.

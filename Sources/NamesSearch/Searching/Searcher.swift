@@ -4,7 +4,8 @@
 /// let result = Searcher().search(Query(term: "jose"), in: catalog)
 /// ```
 ///
-/// Every search starts from the whole catalog, never from an earlier result.
+/// Every search starts from the whole catalog, never from an earlier result. Large catalogs
+/// are scanned on every core (see `KeyScanner`).
 public struct Searcher: Sendable {
   /// Creates a searcher.
   public init() {}
@@ -15,24 +16,35 @@ public struct Searcher: Sendable {
   ///
   /// - Complexity: O(n) in the folded keys' total length; O(number of names) for a reset.
   public func search(_ query: Query, in catalog: Catalog) -> SearchResult {
+    search(query, in: catalog, cancellation: nil)!
+  }
+
+  /// Like `search(_:in:)`, but gives up and returns `nil` once `cancellation` is set.
+  public func search(
+    _ query: Query, in catalog: Catalog, cancellation: CancellationFlag?
+  ) -> SearchResult? {
     let matcher = Matcher(query: query)
     if matcher.matchesEverything {
       return SearchResult(
         query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
     }
     let keys = catalog.keys(for: query.options)
-    var matched: [UInt32] = []
-    keys.bytes.withUnsafeBytes { all in
-      var lastOwner = -1
-      for k in 0..<keys.count {
-        let owner = keys.owner(of: k)
-        guard owner != lastOwner else { continue }
-        if matcher.matches(UnsafeRawBufferPointer(rebasing: all[keys.byteRange(of: k)])) {
-          matched.append(UInt32(owner))
-          lastOwner = owner
-        }
-      }
+    guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
+      return nil
     }
-    return SearchResult(query: query, catalog: catalog, matchedNames: matched)
+    return SearchResult(
+      query: query, catalog: catalog, matchedNames: Self.names(of: hits.matched, in: keys))
+  }
+
+  /// The distinct names that own `keys` (ascending), ascending.
+  static func names(of matchedKeys: [UInt32], in keys: SearchKeys) -> [UInt32] {
+    guard !keys.owners.isEmpty else { return matchedKeys }
+    var names: [UInt32] = []
+    names.reserveCapacity(matchedKeys.count)
+    for k in matchedKeys {
+      let owner = UInt32(keys.owner(of: Int(k)))
+      if names.last != owner { names.append(owner) }
+    }
+    return names
   }
 }

@@ -66,6 +66,7 @@ enum ArgumentParser {
       case .file: options.file = try value(for: spec, typed: typed, inline: inline)
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
+      case .noCache: options.noCache = true
       case .color:
         let text = try value(for: spec, typed: typed, inline: inline)
         guard let choice = Options.ColorChoice(rawValue: text) else {

@@ -7,7 +7,7 @@ enum HelpText {
   /// The usage line, without "USAGE: " or "Usage: ".
   static let usage =
     "names-search [--index | --count | --json] [-f <file>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [<term>]"
+    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [<term>]"
 
   /// The full `--help` text.
   static var full: String {

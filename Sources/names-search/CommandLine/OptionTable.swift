@@ -2,7 +2,7 @@
 struct OptionSpec: Sendable {
   /// What setting the option changes.
   enum Action: Sendable {
-    case file, index, count, json, caseSensitive, diacriticSensitive, color, help, version
+    case file, index, count, json, caseSensitive, diacriticSensitive, color, noCache, help, version
   }
 
   /// The short name without its dash ("f"), if any.
@@ -53,6 +53,11 @@ enum OptionTable {
       help: "Color section titles and matches: auto, always or never. auto colors a terminal "
         + "unless NO_COLOR is set. (default: auto)",
       action: .color),
+    OptionSpec(
+      long: "no-cache",
+      help: "Neither read nor write the index cache ($XDG_CACHE_HOME/names-search, else "
+        + "~/.cache/names-search) that makes later searches of a large file instant.",
+      action: .noCache),
     OptionSpec(short: "h", long: "help", help: "Show help information.", action: .help),
     OptionSpec(long: "version", help: "Show the version.", action: .version),
   ]

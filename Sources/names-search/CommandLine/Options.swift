@@ -26,6 +26,8 @@ struct Options: Equatable {
   var diacriticSensitive = false
   /// `--color`.
   var color = ColorChoice.auto
+  /// `--no-cache`.
+  var noCache = false
 
   /// The query these options describe.
   var query: Query {

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loads a list through its `IndexCache` file: maps the index when it is current, else
+/// reads the list and hands back a writer for a fresh index.
+///
+/// ```swift
+/// let loaded = try CachedCatalogLoader.load(contentsOfFile: "big.plist", cacheDirectory: dir)
+/// print(loaded.catalog.nameCount)
+/// loaded.writeCache()   // after the answer is out: no-op on a cache hit
+/// ```
+public struct CachedCatalogLoader {
+  /// Where the catalog came from.
+  public enum Origin: Sendable, Equatable {
+    /// Mapped from a current cache file.
+    case cache
+    /// Read from the list; `writeCache()` stores its index.
+    case list
+    /// Read from the list; no cache is used for it (no folder, not a regular file).
+    case uncached
+  }
+
+  /// The catalog.
+  public let catalog: Catalog
+  /// Where it came from.
+  public let origin: Origin
+  private let store: (() -> Bool)?
+
+  /// Loads the list at `path`, through the cache in `cacheDirectory` when given.
+  ///
+  /// - Throws: `LoadError` as `CatalogLoader.load(contentsOfFile:maximumSize:progress:)`.
+  public static func load(
+    contentsOfFile path: String, cacheDirectory: String?,
+    maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
+  ) throws(LoadError) -> CachedCatalogLoader {
+    guard let directory = cacheDirectory, let absolute = absolutePath(of: path),
+      let stamp = SourceStamp(path: absolute)
+    else {
+      let catalog = try CatalogLoader.load(
+        contentsOfFile: path, maximumSize: maximumSize, progress: progress)
+      return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
+    }
+    if let cached = IndexCache.read(for: absolute, stamp: stamp, in: directory) {
+      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
+    }
+    let reader = try FileReader(path: path, maximumSize: maximumSize)
+    let catalog = try CatalogLoader.load(from: reader, progress: progress)
+    // Store an index only of what was read whole, from a list that did not change meanwhile.
+    let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
+    let sourceHash = reader.contentHash.finalize()
+    let store = { () -> Bool in
+      guard complete, SourceStamp(path: absolute) == stamp else { return false }
+      return IndexCache.write(
+        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory)
+    }
+    return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
+  }
+
+  /// Writes the index if the catalog was read from the list; returns whether one was written.
+  @discardableResult
+  public func writeCache() -> Bool {
+    store?() ?? false
+  }
+
+  private static func absolutePath(of path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

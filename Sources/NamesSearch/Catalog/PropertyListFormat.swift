@@ -1,0 +1,25 @@
+/// The three property-list formats, told apart by their first bytes.
+public enum PropertyListFormat: Sendable, Equatable {
+  /// `bplist00…`.
+  case binary
+  /// `<?xml …` or `<plist …`, in UTF-8 or UTF-16, with or without a byte-order mark.
+  case xml
+  /// Anything else: OpenStep text (`{ A = (Ann); }`) or not a property list at all.
+  case other
+
+  /// The format that `prefix`, the first bytes of a file, announces.
+  ///
+  /// - Complexity: O(n) in the leading white space.
+  public static func detect(_ prefix: some Collection<UInt8>) -> PropertyListFormat {
+    if prefix.starts(with: Array("bplist".utf8)) { return .binary }
+    // Skip a byte-order mark, white space and the zero bytes of UTF-16.
+    for byte in prefix {
+      switch byte {
+      case 0x00, 0x09, 0x0A, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF: continue
+      case UInt8(ascii: "<"): return .xml
+      default: return .other
+      }
+    }
+    return .other
+  }
+}

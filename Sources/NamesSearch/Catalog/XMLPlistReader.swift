@@ -1,0 +1,277 @@
+import CLibXML2
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads an XML sortednames list as a stream with libxml2's SAX2 push parser, appending
+/// names straight into a `NameStore` without building a tree or one object per name.
+///
+/// It accepts what Foundation accepts for this shape (`<plist>` around a `<dict>` of
+/// `<key>` and `<array>` of `<string>`, any encoding libxml2 detects, entities and
+/// character references, CDATA) and answers with the same `LoadError`s, plus
+/// `duplicateTitle`. For safety it never fetches anything (`XML_PARSE_NONET`, no DTD
+/// loading) and refuses entity declarations, so no external entity is read (XXE) and no
+/// entity expansion can blow up ("billion laughs").
+final class XMLPlistReader {
+  /// What the reader expects next.
+  private enum State {
+    case start, inPlist, inRoot, inKey, afterKey, inSection, inName, done
+  }
+
+  private let source: String
+  private var state = State.start
+  private var names: NameStore.Builder
+  private var titles: [String] = []
+  private var ranges: [Range<Int>] = []
+  /// Titles seen, as exact bytes: canonically equivalent titles stay two sections.
+  private var seenTitles: Set<[UInt8]> = []
+  private var keyText: [UInt8] = []
+  private var title = ""
+  private var sectionStart = 0
+  private var error: LoadError?
+  private var parserError: (message: String, line: Int)?
+  private var context: xmlParserCtxtPtr?
+
+  /// Creates a reader; `expectedSize`, the document's size when known, bounds the names'
+  /// total size, so their buffers are reserved once and never copied.
+  init(source: String, expectedSize: Int?) {
+    self.source = source
+    let size = expectedSize ?? 0
+    names = NameStore.Builder(names: max(size / 17, 1024), bytes: max(size, 1 << 16))
+  }
+
+  /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
+  ///
+  /// - Throws: `LoadError` for malformed XML, a shape that is not a sortednames list, a
+  ///   duplicate section title, or an entity declaration; or what `nextChunk` throws.
+  func read(
+    firstChunk: ArraySlice<UInt8>,
+    nextChunk: (inout [UInt8]) throws(LoadError) -> Int
+  ) throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
+    var handler = xmlSAXHandler()
+    Self.install(on: &handler)
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    let created = firstChunk.withUnsafeBytes {
+      xmlCreatePushParserCtxt(
+        &handler, me, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), nil)
+    }
+    guard let context = created else { throw LoadError(source: source, reason: .notPropertyList("cannot start the XML parser")) }
+    self.context = context
+    defer {
+      xmlFreeParserCtxt(context)
+      self.context = nil
+    }
+    xmlCtxtUseOptions(
+      context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while error == nil && parserError == nil {
+      let count = try nextChunk(&chunk)
+      let status = chunk.withUnsafeBytes {
+        xmlParseChunk(
+          context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
+          count == 0 ? 1 : 0)
+      }
+      if status != 0 && parserError == nil && error == nil {
+        parserError = ("malformed XML (libxml2 error \(status))", Int(xmlSAX2GetLineNumber(context)))
+      }
+      if count == 0 { break }
+    }
+    if let error { throw error }
+    if let parserError {
+      throw LoadError(
+        source: source, reason: .notPropertyList("line \(parserError.line): \(parserError.message)"))
+    }
+    guard state == .done else {
+      throw LoadError(source: source, reason: .notPropertyList("the document ends early"))
+    }
+    var finished = NameStore.Builder(names: 0, bytes: 0)
+    swap(&finished, &names)
+    return (titles, finished.build(), ranges)
+  }
+
+  // MARK: - Events
+
+  private func fail(_ reason: LoadError.Reason) {
+    guard error == nil else { return }
+    error = LoadError(source: source, reason: reason)
+    if let context { xmlStopParser(context) }
+  }
+
+  private func lineNumber() -> Int {
+    context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0
+  }
+
+  private func start(_ element: Element) {
+    switch state {
+    case .start:
+      if element == .plist {
+        state = .inPlist
+      } else {
+        startRoot(element)
+      }
+    case .inPlist:
+      startRoot(element)
+    case .inRoot:
+      guard element == .key else {
+        fail(.notPropertyList("line \(lineNumber()): expected <key>, found <\(element.name)>"))
+        return
+      }
+      keyText.removeAll(keepingCapacity: true)
+      state = .inKey
+    case .afterKey:
+      guard element == .array else {
+        fail(.sectionNotArray(title: title, found: element.typeDescription))
+        return
+      }
+      sectionStart = names.count
+      state = .inSection
+    case .inSection:
+      guard element == .string else {
+        fail(
+          .nameNotString(
+            title: title, position: names.count - sectionStart + 1, found: element.typeDescription))
+        return
+      }
+      state = .inName
+    case .inKey, .inName, .done:
+      fail(.notPropertyList("line \(lineNumber()): unexpected <\(element.name)>"))
+    }
+  }
+
+  private func startRoot(_ element: Element) {
+    if case .other(let name) = element {
+      fail(.notPropertyList("line \(lineNumber()): expected <plist> or <dict>, found <\(name)>"))
+      return
+    }
+    guard element == .dict else {
+      fail(.rootNotDictionary(found: element.typeDescription))
+      return
+    }
+    state = .inRoot
+  }
+
+  private func end() {
+    switch state {
+    case .inKey:
+      title = String(decoding: keyText, as: UTF8.self)
+      guard seenTitles.insert(keyText).inserted else {
+        fail(.duplicateTitle(title))
+        return
+      }
+      state = .afterKey
+    case .inName:
+      names.endName()
+      state = .inSection
+    case .inSection:
+      titles.append(title)
+      ranges.append(sectionStart..<names.count)
+      state = .inRoot
+    case .inRoot:
+      state = .done
+    case .afterKey:
+      fail(.sectionNotArray(title: title, found: "nothing"))
+    case .inPlist, .done, .start:
+      break
+    }
+  }
+
+  private func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    switch state {
+    case .inKey: keyText.append(contentsOf: bytes)
+    case .inName: names.appendPart(utf8: bytes)
+    default: break
+    }
+  }
+
+  // MARK: - libxml2 callbacks
+
+  private static func reader(_ context: UnsafeMutableRawPointer?) -> XMLPlistReader {
+    Unmanaged<XMLPlistReader>.fromOpaque(context!).takeUnretainedValue()
+  }
+
+  private static func install(on handler: inout xmlSAXHandler) {
+    handler.initialized = XML_SAX2_MAGIC
+    handler.startElementNs = { context, localName, _, _, _, _, _, _, _ in
+      XMLPlistReader.reader(context).start(XMLPlistReader.Element(localName))
+    }
+    handler.endElementNs = { context, _, _, _ in
+      XMLPlistReader.reader(context).end()
+    }
+    handler.characters = { context, text, length in
+      XMLPlistReader.reader(context).text(UnsafeBufferPointer(start: text, count: Int(length)))
+    }
+    handler.cdataBlock = handler.characters
+    handler.entityDecl = { context, name, _, _, _, _ in
+      let entity = name.map { String(cString: $0) } ?? ""
+      XMLPlistReader.reader(context).fail(.notPropertyList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
+    }
+    handler.reference = { context, name in
+      let entity = name.map { String(cString: $0) } ?? ""
+      XMLPlistReader.reader(context).fail(.notPropertyList("undefined entity &\(entity);"))
+    }
+    handler.serror = { context, error in
+      guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+      let me = XMLPlistReader.reader(context)
+      guard me.parserError == nil else { return }
+      var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+      while message.last?.isWhitespace == true { message.removeLast() }
+      me.parserError = (message, Int(error.pointee.line))
+    }
+  }
+
+  /// The elements of the plist DTD, recognised by name.
+  private enum Element: Equatable {
+    case plist, dict, key, array, string, integer, real, `true`, `false`, date, data
+    case other(String)
+
+    init(_ name: UnsafePointer<xmlChar>?) {
+      guard let name else {
+        self = .other("")
+        return
+      }
+      let length = strlen(name)
+      func equals(_ text: StaticString) -> Bool {
+        text.utf8CodeUnitCount == length && memcmp(name, text.utf8Start, length) == 0
+      }
+      switch name[0] {
+      case UInt8(ascii: "s") where equals("string"): self = .string
+      case UInt8(ascii: "k") where equals("key"): self = .key
+      case UInt8(ascii: "a") where equals("array"): self = .array
+      case UInt8(ascii: "d") where equals("dict"): self = .dict
+      case UInt8(ascii: "d") where equals("date"): self = .date
+      case UInt8(ascii: "d") where equals("data"): self = .data
+      case UInt8(ascii: "p") where equals("plist"): self = .plist
+      case UInt8(ascii: "i") where equals("integer"): self = .integer
+      case UInt8(ascii: "r") where equals("real"): self = .real
+      case UInt8(ascii: "t") where equals("true"): self = .true
+      case UInt8(ascii: "f") where equals("false"): self = .false
+      default: self = .other(String(cString: name))
+      }
+    }
+
+    var name: String {
+      switch self {
+      case .other(let name): name
+      default: "\(self)"
+      }
+    }
+
+    /// How errors name what was found, as `CatalogLoader.describeType(of:)` does.
+    var typeDescription: String {
+      switch self {
+      case .string, .key: "a string"
+      case .integer, .real: "a number"
+      case .true, .false: "a boolean"
+      case .date: "a date"
+      case .data: "data"
+      case .array: "an array"
+      case .dict: "a dictionary"
+      case .plist: "a <plist> element"
+      case .other(let name): "an unknown element <\(name)>"
+      }
+    }
+  }
+}
