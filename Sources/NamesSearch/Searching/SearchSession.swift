@@ -1,0 +1,114 @@
+import Synchronization
+
+/// Search as you type: answers a stream of terms over one catalog, reusing earlier work.
+///
+/// ```swift
+/// let session = SearchSession(catalog: catalog)
+/// session.search("a")      // scans every name
+/// session.search("an")     // extends "a": scans only the names that contained "a"
+/// session.search("a")      // backspace: answered from the cache
+/// ```
+///
+/// - When the new folded term contains an earlier one (typing), only that term's raw hits
+///   are scanned (raw hits only shrink as a term grows; see `KeyHits`).
+/// - Otherwise (an edit) the whole catalog is scanned again, unless the term is among the
+///   last `cacheLimit` terms, whose hits are kept.
+/// - Each call cancels the scan of any call still running on another thread: that call
+///   returns `nil`, so a stale answer can never be shown after a newer one.
+///
+/// Thread-safe: call `search` from any thread.
+public final class SearchSession: Sendable {
+  /// The catalog searched.
+  public let catalog: Catalog
+  /// The match options of every search.
+  public let options: MatchOptions
+  private let keys: SearchKeys
+  private let cacheLimit: Int
+  private let state = Mutex(State())
+
+  private struct Entry {
+    var term: [UInt8]
+    var hits: KeyHits
+  }
+
+  private struct State {
+    var generation = 0
+    var running: CancellationFlag?
+    /// Most recent last.
+    var entries: [Entry] = []
+  }
+
+  /// Creates a session over `catalog`, remembering the hits of the last `cacheLimit` terms.
+  public init(catalog: Catalog, options: MatchOptions = .default, cacheLimit: Int = 32) {
+    self.catalog = catalog
+    self.options = options
+    self.keys = catalog.keys(for: options)
+    self.cacheLimit = cacheLimit
+  }
+
+  /// The result for `term`, or `nil` if a newer call cancelled this one.
+  ///
+  /// - Complexity: O(n) in the keys' total length for a new term; O(k) in the length of the
+  ///   candidates' keys when narrowing; O(m) in the matches for a cached term.
+  public func search(_ term: String) -> SearchResult? {
+    let query = Query(term: term, options: options)
+    let matcher = Matcher(query: query)
+    if matcher.matchesEverything {
+      cancelRunning()
+      return Searcher().search(query, in: catalog)
+    }
+    let folded = matcher.foldedTerm
+    let flag = CancellationFlag()
+    let (cached, base) = state.withLock { state -> (KeyHits?, [UInt32]?) in
+      state.running?.cancel()
+      state.running = flag
+      state.generation += 1
+      if let index = state.entries.lastIndex(where: { $0.term == folded }) {
+        let entry = state.entries.remove(at: index)
+        state.entries.append(entry)
+        return (entry.hits, nil)
+      }
+      // The narrowest earlier term that the new one contains.
+      let bases = state.entries.filter { $0.term.count < folded.count && folded.contains($0.term) }
+      return (nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
+    }
+    let hits: KeyHits
+    if let cached {
+      hits = cached
+    } else {
+      let scanned =
+        if let base {
+          KeyScanner.scan(keys, for: matcher, candidates: base, cancellation: flag)
+        } else {
+          KeyScanner.scanAll(keys, for: matcher, cancellation: flag)
+        }
+      guard let scanned else { return nil }
+      hits = scanned
+      state.withLock { state in
+        state.entries.append(Entry(term: folded, hits: hits))
+        if state.entries.count > cacheLimit { state.entries.removeFirst() }
+      }
+    }
+    guard !flag.isCancelled else { return nil }
+    return SearchResult(
+      query: query, catalog: catalog, matchedNames: Searcher.names(of: hits.matched, in: keys))
+  }
+
+  /// Stops the scan in progress, if any; its `search` call returns `nil`.
+  public func cancelRunning() {
+    state.withLock { state in
+      state.running?.cancel()
+      state.running = nil
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `other` occurs in this array as a contiguous run of bytes.
+  fileprivate func contains(_ other: [UInt8]) -> Bool {
+    guard !other.isEmpty else { return true }
+    return withUnsafeBytes { haystack in
+      other.withUnsafeBytes { SubstringSearch.firstOccurrence(of: $0, in: haystack, from: 0) }
+    } != nil
+  }
+}
