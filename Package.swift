@@ -33,6 +33,13 @@ let package = Package(
     ),
     // The command line: a thin layer over the library.
     .executableTarget(name: "names-search", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    // Benchmarks (see Benchmarks/run.sh): in-process figures, and the Foundation baseline.
+    .executableTarget(
+      name: "names-search-bench",
+      dependencies: ["NamesSearch", "BuiltInCatalog"],
+      path: "Benchmarks/names-search-bench"
+    ),
+    .executableTarget(name: "foundation-baseline", path: "Benchmarks/foundation-baseline"),
     .testTarget(name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog"]),
     .testTarget(name: "CLITests", dependencies: ["names-search"]),
   ],

@@ -37,16 +37,15 @@ public struct KeyHits: Sendable {
 
 /// Finds the keys that contain a folded term.
 ///
-/// A full scan searches the whole contiguous key buffer at once, 32 bytes a step: it
-/// compares the term's first and last bytes at every position with SIMD (the
-/// "generic SIMD" substring filter), confirms candidates with `memcmp`, maps each hit to its
-/// key by walking the key offsets, and skips the rest of a key once it matched. Large
-/// catalogs are split into slices scanned on all cores (`concurrentPerform`). Scans check
-/// `cancellation` every 64 KiB and give up when it is set.
+/// Each key is searched 32 positions at a time with SIMD: the term's first and last bytes
+/// are compared at every position at once (the "generic SIMD" substring filter), and
+/// positions where both agree are confirmed with `memcmp` and the cluster-boundary check.
+/// The cost per key is a couple of vector compares whatever the term, so a one-letter term
+/// that matches most names costs about what a rare one does. Large sets of keys are split
+/// into slices scanned on every core (`concurrentPerform`); scans look at `cancellation`
+/// every 4,096 keys and give up when it is set.
 enum KeyScanner {
-  /// Bytes scanned between two looks at the cancellation flag.
-  static let cancellationStride = 64 * 1024
-  /// Catalogs with fewer keys are scanned on one thread.
+  /// Sets of keys smaller than this are scanned on one thread.
   static let parallelThreshold = 100_000
 
   /// Scans every key.
@@ -56,14 +55,34 @@ enum KeyScanner {
   static func scanAll(
     _ keys: SearchKeys, for matcher: Matcher, cancellation: CancellationFlag?
   ) -> KeyHits? {
-    let slices = keys.count < parallelThreshold ? 1 : ProcessInfoCores.count * 4
-    if slices == 1 {
-      return scan(keys, matcher, 0..<keys.count, cancellation)
+    scan(keys, matcher, candidates: nil, count: keys.count, cancellation: cancellation)
+  }
+
+  /// Scans only `candidates` (ascending key indices), for instance a shorter term's raw hits.
+  static func scan(
+    _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], cancellation: CancellationFlag?
+  ) -> KeyHits? {
+    candidates.withUnsafeBufferPointer { list in
+      scan(keys, matcher, candidates: list, count: list.count, cancellation: cancellation)
     }
-    let bounds = (0...slices).map { keys.count * $0 / slices }
+  }
+
+  /// Scans `count` keys: key `i`, or `candidates[i]` when given; in slices on every core
+  /// when there are many.
+  private static func scan(
+    _ keys: SearchKeys, _ matcher: Matcher, candidates: UnsafeBufferPointer<UInt32>?, count: Int,
+    cancellation: CancellationFlag?
+  ) -> KeyHits? {
+    let slices = count < parallelThreshold ? 1 : ProcessInfoCores.count * 4
+    if slices == 1 {
+      return scanSlice(keys, matcher, candidates, 0..<count, cancellation)
+    }
+    let bounds = (0...slices).map { count * $0 / slices }
     let parts = ConcurrentResults<KeyHits>(count: slices)
+    let shared = SharedForReading(value: candidates)
     DispatchQueue.concurrentPerform(iterations: slices) { slice in
-      parts[slice] = scan(keys, matcher, bounds[slice]..<bounds[slice + 1], cancellation)
+      parts[slice] = scanSlice(
+        keys, matcher, shared.value, bounds[slice]..<bounds[slice + 1], cancellation)
     }
     var hits = KeyHits(raw: [], rejected: [])
     for part in parts.values {
@@ -74,103 +93,61 @@ enum KeyScanner {
     return hits
   }
 
-  /// Scans only `candidates` (ascending key indices), for instance a shorter term's raw hits.
-  static func scan(
-    _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], cancellation: CancellationFlag?
+  private static func scanSlice(
+    _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
+    _ positions: Range<Int>, _ cancellation: CancellationFlag?
   ) -> KeyHits? {
     var hits = KeyHits(raw: [], rejected: [])
-    let needle = matcher.foldedTerm
-    for (n, k) in candidates.enumerated() {
-      if n & 0xFFF == 0, cancellation?.isCancelled == true { return nil }
-      let key = keys.key(Int(k))
-      let found = needle.withUnsafeBytes {
-        SubstringSearch.firstOccurrence(of: $0, in: key, from: 0)
-      }
-      guard let found else { continue }
-      hits.raw.append(k)
-      if !ClusterBoundary.isBoundary(in: key, at: found + needle.count),
-        matcher.firstMatch(in: key, from: found + 1) == nil
-      {
-        hits.rejected.append(k)
-      }
-    }
-    return hits
-  }
-
-  /// Scans the keys in `range` with the SIMD filter.
-  private static func scan(
-    _ keys: SearchKeys, _ matcher: Matcher, _ range: Range<Int>, _ cancellation: CancellationFlag?
-  ) -> KeyHits? {
-    var hits = KeyHits(raw: [], rejected: [])
-    guard !range.isEmpty else { return hits }
-    let needle = matcher.foldedTerm
-    let m = needle.count
     let all = keys.bytes.rawBytes
+    guard let base = all.baseAddress, !matcher.foldedTerm.isEmpty else { return hits }
     let ends = keys.ends.buffer
-    guard let base = all.baseAddress else { return hits }
-    let startByte = keys.byteRange(of: range.lowerBound).lowerBound
-    let endByte = keys.byteRange(of: range.upperBound - 1).upperBound
-    let lastStart = endByte - m
-    guard lastStart >= startByte else { return hits }
+    return matcher.foldedTerm.withUnsafeBytes { needle -> KeyHits? in
+      let m = needle.count
+      let needleBase = needle.baseAddress!
+      let first = SIMD32<UInt8>(repeating: needle[0])
+      let last = SIMD32<UInt8>(repeating: needle[m - 1])
+      let bufferEnd = all.count
 
-    var k = range.lowerBound
-    var recorded = -1
-    var pending = -1
-    var skipUntil = 0
-
-    return needle.withUnsafeBytes { needleBytes -> KeyHits? in
-      let first = SIMD32<UInt8>(repeating: needleBytes[0])
-      let last = SIMD32<UInt8>(repeating: needleBytes[m - 1])
-      let needleBase = needleBytes.baseAddress!
-
-      /// Handles a position where the first and last bytes matched.
-      @inline(__always)
-      func candidate(_ p: Int) {
-        guard p >= skipUntil else { return }
-        while Int(ends[k]) <= p {
-          if pending == k {
-            hits.raw.append(UInt32(k))
-            hits.rejected.append(UInt32(k))
-            pending = -1
+      for position in positions {
+        if position & 0xFFF == 0, cancellation?.isCancelled == true { return nil }
+        let k = candidates.map { Int($0[position]) } ?? position
+        let lastStart = Int(ends[k]) - m
+        var p = k == 0 ? 0 : Int(ends[k - 1])
+        var raw = false
+        var accepted = false
+        search: while p <= lastStart {
+          let available = min(32, lastStart - p + 1)
+          if p + 31 + m <= bufferEnd {
+            let a = (base + p).loadUnaligned(as: SIMD32<UInt8>.self)
+            let b = (base + p + m - 1).loadUnaligned(as: SIMD32<UInt8>.self)
+            let mask = (a .== first) .& (b .== last)
+            if any(mask) {
+              for lane in 0..<available where mask[lane] {
+                let q = p + lane
+                if m <= 2 || memcmp(base + q + 1, needleBase + 1, m - 2) == 0 {
+                  raw = true
+                  if ClusterBoundary.isBoundary(in: all, at: q + m) {
+                    accepted = true
+                    break search
+                  }
+                }
+              }
+            }
+          } else {
+            for q in p..<p + available where memcmp(base + q, needleBase, m) == 0 {
+              raw = true
+              if ClusterBoundary.isBoundary(in: all, at: q + m) {
+                accepted = true
+                break search
+              }
+            }
           }
-          k += 1
+          p += 32
         }
-        let keyEnd = Int(ends[k])
-        guard p + m <= keyEnd, memcmp(base + p, needleBase, m) == 0 else { return }
-        if ClusterBoundary.isBoundary(in: all, at: p + m) {
+        if raw {
           hits.raw.append(UInt32(k))
-          recorded = k
-          pending = -1
-          skipUntil = keyEnd
-        } else {
-          pending = k
+          if !accepted { hits.rejected.append(UInt32(k)) }
         }
-      }
-
-      var position = startByte
-      var nextCheck = startByte + cancellationStride
-      while position + 31 <= lastStart {
-        if position >= nextCheck {
-          if cancellation?.isCancelled == true { return nil }
-          nextCheck = position + cancellationStride
-        }
-        let a = (base + position).loadUnaligned(as: SIMD32<UInt8>.self)
-        let b = (base + position + m - 1).loadUnaligned(as: SIMD32<UInt8>.self)
-        let mask = (a .== first) .& (b .== last)
-        if any(mask) {
-          for lane in 0..<32 where mask[lane] { candidate(position + lane) }
-        }
-        position = max(position + 32, skipUntil)
-      }
-      while position <= lastStart {
-        if base.load(fromByteOffset: position, as: UInt8.self) == needleBytes[0] {
-          candidate(position)
-        }
-        position += 1
-      }
-      if pending >= 0 && pending != recorded {
-        hits.raw.append(UInt32(pending))
-        hits.rejected.append(UInt32(pending))
       }
       return hits
     }

@@ -1,0 +1,123 @@
+// In-process figures for BENCHMARKS.md, printed as one JSON object.
+//
+//   names-search-bench LIST.xml.plist [WORD ...]
+//
+// load: the streaming loader (libxml2 SAX, folding included) against Foundation's
+// PropertyListSerialization; scan: one query with the parallel SIMD scan; typing: each
+// WORD's first six letters typed one key at a time through a SearchSession (per-keystroke
+// latency, percentiles); foundation: the book's handleSearchForTerm on the loaded
+// dictionary. Medians of several runs.
+import BuiltInCatalog
+import Dispatch
+import Foundation
+import NamesSearch
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+  return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+  FileHandle.standardError.write(Data("usage: names-search-bench LIST.xml.plist [WORD ...]\n".utf8))
+  exit(64)
+}
+let path = arguments[1]
+var report: [String: Any] = ["file": path]
+
+// Load: streaming reader (parse, store, fold), five runs.
+var catalog: Catalog!
+report["load_streaming_s"] = median(
+  try (0..<5).map { _ in try seconds { catalog = try CatalogLoader.load(contentsOfFile: path) } })
+report["names"] = catalog.nameCount
+report["name_bytes"] = catalog.names.bytes.count
+report["fold_s"] = median(
+  (0..<3).map { _ in seconds { _ = SearchKeys(names: catalog.names, options: .default) } })
+
+// Load: Foundation, parse only and parse + catalog, three runs.
+let data = try Data(contentsOf: URL(fileURLWithPath: path))
+var dictionary: [String: [String]] = [:]
+report["load_foundation_parse_s"] = median(
+  try (0..<3).map { _ in
+    try seconds {
+      dictionary =
+        try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: [String]]
+    }
+  })
+report["load_foundation_catalog_s"] = median(
+  try (0..<3).map { _ in
+    try seconds { _ = try CatalogLoader.catalog(fromPropertyList: data, source: path) }
+  })
+
+// One query, in process.
+var scans: [String: Double] = [:]
+for term in ["ann", "a", "jo", "zzz", "é", "ström"] {
+  scans[term] =
+    median((0..<15).map { _ in seconds { _ = Searcher().search(Query(term: term), in: catalog) } })
+    * 1000
+}
+report["scan_ms"] = scans
+
+// The book's handleSearchForTerm on the loaded dictionary (deep copy, filter, cull).
+report["foundation_search_ms"] =
+  median(
+    (0..<3).map { _ in
+      seconds {
+        var copy = dictionary
+        for (key, names) in copy {
+          let kept = names.filter {
+            $0.range(of: "ann", options: [.caseInsensitive, .diacriticInsensitive]) != nil
+          }
+          copy[key] = kept.isEmpty ? nil : kept
+        }
+      }
+    }) * 1000
+
+// Typing: six letters, one key at a time, a fresh session per word.
+var words = Array(arguments.dropFirst(2))
+if words.isEmpty {
+  words = BuiltInCatalog.load().sections.flatMap(\.names).filter { $0.count >= 6 }.enumerated()
+    .filter { $0.offset % 23 == 0 }.map { String($0.element.lowercased().prefix(6)) }
+}
+var keystrokes: [Double] = []
+for word in words {
+  let session = SearchSession(catalog: catalog)
+  for end in 1...min(6, word.count) {
+    let term = String(word.prefix(end))
+    keystrokes.append(seconds { _ = session.search(term) } * 1000)
+  }
+}
+report["typing_words"] = words.count
+report["keystrokes"] = keystrokes.count
+report["keystroke_p50_ms"] = percentile(keystrokes, 50)
+report["keystroke_p99_ms"] = percentile(keystrokes, 99)
+report["keystroke_max_ms"] = keystrokes.max() ?? 0
+
+// Cache: write once, then read (map and check) five times.
+let cacheFolder = NSTemporaryDirectory() + "names-search-bench-\(getpid())"
+defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+let stamp = SourceStamp(path: absolute)!
+report["cache_write_s"] = seconds {
+  _ = IndexCache.write(catalog, for: absolute, stamp: stamp, sourceHash: 0, in: cacheFolder)
+}
+report["cache_read_s"] = median(
+  (0..<5).map { _ in seconds { _ = IndexCache.read(for: absolute, stamp: stamp, in: cacheFolder) } }
+)
+
+let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+FileHandle.standardOutput.write(json)
+print()
