@@ -14,11 +14,14 @@ public struct SourceStamp: Sendable, Hashable {
   /// Inode and device numbers.
   public var inode: UInt64, device: UInt64
 
-  /// The stamp of the regular file at `path`, or `nil` if it cannot be read or is not a
-  /// regular file.
+  /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading
+  /// (so a list made unreadable is never answered from its cache) or is not a regular file.
   public init?(path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
     var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     size = UInt64(info.st_size)
     #if canImport(Darwin)
       modifiedSeconds = Int64(info.st_mtimespec.tv_sec)

@@ -6,12 +6,14 @@
 /// that follows the match: a cluster continues over Grapheme_Extend scalars, spacing marks
 /// (GB9a), ZERO WIDTH JOINER, emoji modifiers, and Hangul vowel and trailing jamo (GB7, GB8).
 enum ClusterBoundary {
-  /// Whether a match ending at byte `end` of `key` ends on a cluster boundary.
+  /// Whether a match ending at byte `end` of `key` ends on a cluster boundary. `keyEnd`
+  /// is where the key stops when `key` holds more keys after it: the end of a key is always
+  /// a boundary, whatever the next key starts with.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  static func isBoundary(in key: UnsafeRawBufferPointer, at end: Int) -> Bool {
-    guard end < key.count else { return true }
+  static func isBoundary(in key: UnsafeRawBufferPointer, at end: Int, keyEnd: Int? = nil) -> Bool {
+    guard end < (keyEnd ?? key.count) else { return true }
     let lead = key[end]
     if lead < 0x80 { return true }
     return !continuesCluster(decodeScalar(in: key, at: end))

@@ -126,7 +126,7 @@ enum KeyScanner {
                 let q = p + lane
                 if m <= 2 || memcmp(base + q + 1, needleBase + 1, m - 2) == 0 {
                   raw = true
-                  if ClusterBoundary.isBoundary(in: all, at: q + m) {
+                  if ClusterBoundary.isBoundary(in: all, at: q + m, keyEnd: lastStart + m) {
                     accepted = true
                     break search
                   }
@@ -136,7 +136,7 @@ enum KeyScanner {
           } else {
             for q in p..<p + available where memcmp(base + q, needleBase, m) == 0 {
               raw = true
-              if ClusterBoundary.isBoundary(in: all, at: q + m) {
+              if ClusterBoundary.isBoundary(in: all, at: q + m, keyEnd: lastStart + m) {
                 accepted = true
                 break search
               }
