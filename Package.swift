@@ -31,8 +31,11 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["embed-catalog"]
     ),
+    // The live mode's terminal layer: raw mode, key decoding, frame painting.
+    .target(name: "NamesSearchTerminal", dependencies: ["NamesSearch"]),
     // The command line: a thin layer over the library.
-    .executableTarget(name: "names-search", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    .executableTarget(
+      name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"]),
     // Benchmarks (see Benchmarks/run.sh): in-process figures, and the Foundation baseline.
     .executableTarget(
       name: "names-search-bench",
@@ -41,6 +44,7 @@ let package = Package(
     ),
     .executableTarget(name: "foundation-baseline", path: "Benchmarks/foundation-baseline"),
     .testTarget(name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    .testTarget(name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"]),
     .testTarget(name: "CLITests", dependencies: ["names-search"]),
   ],
   swiftLanguageModes: [.v6]

@@ -8,6 +8,10 @@ enum ExitStatus: Int32 {
   case failure = 2
   /// A usage error: unknown option, missing or invalid option value, extra argument.
   case usage = 64
-  /// Interrupted by Ctrl-C.
+  /// Interrupted: Ctrl-C (or Esc on an empty term in the live mode).
   case interrupted = 130
+  /// The live mode's terminal hung up (SIGHUP).
+  case hangUp = 129
+  /// Terminated by SIGTERM (the terminal is restored first).
+  case terminated = 143
 }

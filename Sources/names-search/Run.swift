@@ -30,6 +30,9 @@ enum Run {
     }
     // The index cache is written once the answer is out.
     defer { loaded?.writeCache() }
+    if options.interactive {
+      return LiveMode.run(catalog: catalog, options: options)
+    }
     let result = Searcher().search(options.query, in: catalog)
     let printer: any ResultPrinter =
       switch options.output {

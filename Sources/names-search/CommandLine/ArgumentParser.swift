@@ -17,8 +17,12 @@ enum ArgumentParser {
     func value(for spec: OptionSpec, typed: String, inline: String?) throws(UsageError) -> String
     {
       if let inline { return inline }
+      // As swift-argument-parser does, an option's value never starts with a dash (use
+      // `--file=-x` for that); "-" alone is a value (standard input).
+      guard index + 1 < arguments.count,
+        arguments[index + 1] == "-" || !arguments[index + 1].hasPrefix("-")
+      else { throw .missingValue(typed, spec) }
       index += 1
-      guard index < arguments.count else { throw .missingValue(typed, spec) }
       return arguments[index]
     }
 
@@ -67,6 +71,15 @@ enum ArgumentParser {
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
+      case .interactive: options.interactive = true
+      case .debounce:
+        let text = try value(for: spec, typed: typed, inline: inline)
+        guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
+          throw UsageError(
+            message: "The value '\(text)' is invalid for '\(typed) <ms>'. "
+              + "Please provide a whole number of milliseconds from 0 to 10000.")
+        }
+        options.debounceMilliseconds = milliseconds
       case .color:
         let text = try value(for: spec, typed: typed, inline: inline)
         guard let choice = Options.ColorChoice(rawValue: text) else {

@@ -6,8 +6,8 @@ enum HelpText {
 
   /// The usage line, without "USAGE: " or "Usage: ".
   static let usage =
-    "names-search [--index | --count | --json] [-f <file>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [<term>]"
+    "names-search [--index | --count | --json | -i] [-f <file>] [--case-sensitive] "
+    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] [<term>]"
 
   /// The full `--help` text.
   static var full: String {
@@ -40,10 +40,12 @@ enum HelpText {
         names-search -f contacts.plist jo  Search your own list.
         names-search --json "" | jq .total Every name (reset), as JSON.
         names-search -- -x                 Search for "-x".
+        name=$(names-search -i)            Pick a name as you type.
 
       EXIT STATUS:
-        0 something matched, 1 nothing matched, 2 error (file, list, write),
-        64 usage error.
+        0 something matched (or a name was chosen), 1 nothing matched (or chosen),
+        2 error (file, list, write, no terminal for -i), 64 usage error,
+        130 interrupted (Ctrl-C; Esc on an empty field).
 
       """
     return text

@@ -2,7 +2,7 @@
 struct OptionSpec: Sendable {
   /// What setting the option changes.
   enum Action: Sendable {
-    case file, index, count, json, caseSensitive, diacriticSensitive, color, noCache, help, version
+    case file, index, count, json, interactive, debounce, caseSensitive, diacriticSensitive, color, noCache, help, version
   }
 
   /// The short name without its dash ("f"), if any.
@@ -42,6 +42,15 @@ enum OptionTable {
       help: "Print one JSON object: {\"query\", \"sections\": [{\"title\", \"names\"}], "
         + "\"index\", \"total\"}.",
       action: .json),
+    OptionSpec(
+      short: "i", long: "interactive",
+      help: "Search as you type in the terminal; Enter prints the chosen name. <term> starts "
+        + "the field filled in.",
+      action: .interactive),
+    OptionSpec(
+      long: "debounce", valueName: "ms",
+      help: "In the live mode, wait this long after a key before searching. (default: 100)",
+      action: .debounce),
     OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),

@@ -28,6 +28,10 @@ struct Options: Equatable {
   var color = ColorChoice.auto
   /// `--no-cache`.
   var noCache = false
+  /// `-i`, `--interactive`.
+  var interactive = false
+  /// `--debounce`, in milliseconds.
+  var debounceMilliseconds = 100
 
   /// The query these options describe.
   var query: Query {

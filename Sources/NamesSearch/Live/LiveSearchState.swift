@@ -1,0 +1,401 @@
+/// The live mode as a pure state machine: key events, clock ticks and search results go in;
+/// effects (start a search, exit) and frames come out. No terminal, no threads, no clock of
+/// its own, so tests drive it with an injected time.
+///
+/// ```swift
+/// var state = LiveSearchState(catalog: catalog, rows: 24, columns: 80)
+/// var effects = state.handle(.text("a"), now: 0)      // [] : debounced
+/// effects = state.tick(now: 0.1)                      // [.search(sequence: 1, term: "a")]
+/// effects = state.apply(result, sequence: 1)          // shows it
+/// ```
+///
+/// - Editing the term schedules a search `debounce` seconds later; a newer edit moves the
+///   deadline. Each search carries a sequence number; a result whose number is not the
+///   latest requested is dropped, so an older term's answer is never shown after a newer
+///   one, and two terms' results are never mixed.
+/// - Enter while a search is pending or running fires it now and accepts when its result
+///   arrives, so the answer always reflects every key typed.
+/// - The first name is selected after each search; Up/Down/Page Up/Page Down move the
+///   selection over names, skipping titles. Tab moves focus to the section index, where
+///   Up/Down or a letter jumps to a section.
+public struct LiveSearchState {
+  /// Where keys go.
+  public enum Focus: Sendable, Hashable {
+    case names, index
+  }
+
+  /// What the driver must do.
+  public enum Effect: Sendable, Hashable {
+    /// Search for `term`; hand the result back with `apply(_:sequence:)`.
+    case search(sequence: Int, term: String)
+    /// Leave with `status`, printing `output` (a line) to standard output if given.
+    case exit(status: Int32, output: String?)
+  }
+
+  /// Seconds between the last edit and its search.
+  public let debounce: Double
+  /// The term as typed.
+  public private(set) var term: String
+  /// The result shown.
+  public private(set) var result: SearchResult
+  /// Where keys go.
+  public private(set) var focus = Focus.names
+  /// The selected row of the list (always a name row), or `nil` when nothing matched.
+  public private(set) var selectedRow: Int?
+  /// The highest sequence number requested, and the one of the result shown.
+  public private(set) var requestedSequence = 0, shownSequence = 0
+  /// When the pending debounced search is due, if one is.
+  public private(set) var deadline: Double?
+  /// Whether Enter is waiting for the newest search to finish.
+  public private(set) var acceptsWhenCurrent = false
+  /// The window size.
+  public private(set) var rows: Int, columns: Int
+  private var firstVisibleRow = 0
+  private var layout: ListLayout
+
+  /// Starts with the whole catalog shown (or `initialTerm`'s search pending).
+  public init(
+    catalog: Catalog, initialTerm: String = "", rows: Int, columns: Int, debounce: Double = 0.1
+  ) {
+    self.debounce = debounce
+    self.term = initialTerm
+    self.rows = rows
+    self.columns = columns
+    self.result = Searcher().search(Query(term: ""), in: catalog)
+    self.layout = ListLayout(result)
+    selectFirst()
+    if !initialTerm.isEmpty { deadline = 0 }
+  }
+
+  /// Whether a search is pending or running for a newer term than the one shown.
+  public var isSearching: Bool { deadline != nil || requestedSequence != shownSequence }
+
+  // MARK: - Events
+
+  /// Handles a key press at time `now` (seconds).
+  public mutating func handle(_ key: KeyEvent, now: Double) -> [Effect] {
+    switch key {
+    case .interrupt:
+      return [.exit(status: 130, output: nil)]
+    case .enter:
+      return accept(now: now)
+    case .tab:
+      focus = focus == .names ? .index : .names
+      return []
+    case .escape:
+      if focus == .index {
+        focus = .names
+        return []
+      }
+      if term.isEmpty { return [.exit(status: 130, output: nil)] }
+      return edit("", now: now, immediately: true)
+    case .clearTerm:
+      return edit("", now: now, immediately: true)
+    case .backspace:
+      guard !term.isEmpty else { return [] }
+      return edit(String(term.dropLast()), now: now)
+    case .text(let text):
+      if focus == .index {
+        jump(toSectionStartingWith: text)
+        return []
+      }
+      return edit(term + text, now: now)
+    case .up, .down, .pageUp, .pageDown:
+      if focus == .index {
+        moveIndex(by: key == .up || key == .pageUp ? -1 : 1)
+      } else {
+        let page = max(1, listRows - 1)
+        let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -page : page
+        moveSelection(by: step)
+      }
+      return []
+    }
+  }
+
+  /// Fires the debounced search if its deadline has passed.
+  public mutating func tick(now: Double) -> [Effect] {
+    guard let deadline, now >= deadline else { return [] }
+    return fire()
+  }
+
+  /// Shows `result` if `sequence` is the newest search; drops it otherwise.
+  public mutating func apply(_ result: SearchResult, sequence: Int) -> [Effect] {
+    guard sequence == requestedSequence, sequence > shownSequence else { return [] }
+    self.result = result
+    shownSequence = sequence
+    layout = ListLayout(result)
+    firstVisibleRow = 0
+    selectFirst()
+    if acceptsWhenCurrent && deadline == nil {
+      acceptsWhenCurrent = false
+      return [exitWithSelection()]
+    }
+    return []
+  }
+
+  /// Changes the window size.
+  public mutating func resize(rows: Int, columns: Int) {
+    self.rows = max(rows, 3)
+    self.columns = max(columns, 10)
+    keepSelectionVisible()
+  }
+
+  // MARK: - Editing and searching
+
+  private mutating func edit(_ newTerm: String, now: Double, immediately: Bool = false)
+    -> [Effect]
+  {
+    guard newTerm != term || immediately else { return [] }
+    term = newTerm
+    deadline = immediately ? now : now + debounce
+    return immediately ? fire() : []
+  }
+
+  private mutating func fire() -> [Effect] {
+    deadline = nil
+    requestedSequence += 1
+    return [.search(sequence: requestedSequence, term: term)]
+  }
+
+  private mutating func accept(now: Double) -> [Effect] {
+    if deadline != nil {
+      acceptsWhenCurrent = true
+      return fire()
+    }
+    if requestedSequence != shownSequence {
+      acceptsWhenCurrent = true
+      return []
+    }
+    return [exitWithSelection()]
+  }
+
+  private func exitWithSelection() -> Effect {
+    guard let row = selectedRow, case .name(let name) = layout.row(row) else {
+      return .exit(status: 1, output: nil)
+    }
+    return .exit(status: 0, output: result.catalog.names[Int(name)])
+  }
+
+  // MARK: - Selection
+
+  private var listRows: Int { max(rows - 2, 1) }
+
+  private mutating func selectFirst() {
+    selectedRow = layout.rowCount > 1 ? 1 : nil
+  }
+
+  private mutating func moveSelection(by step: Int) {
+    guard let current = selectedRow else { return }
+    var row = min(max(current + step, 1), layout.rowCount - 1)
+    if case .title = layout.row(row) {
+      row += step < 0 ? -1 : 1
+      if row <= 0 || row >= layout.rowCount { row = current }
+    }
+    selectedRow = row
+    keepSelectionVisible()
+  }
+
+  private mutating func moveIndex(by step: Int) {
+    guard !result.groups.isEmpty else { return }
+    let current = layout.group(ofRow: selectedRow ?? 1)
+    let target = min(max(current + step, 0), result.groups.count - 1)
+    selectedRow = layout.firstRow(ofGroup: target) + 1
+    firstVisibleRow = layout.firstRow(ofGroup: target)
+    keepSelectionVisible()
+  }
+
+  private mutating func jump(toSectionStartingWith text: String) {
+    let folder = TextFolder()
+    let wanted = folder.fold(text)
+    guard
+      let group = result.groups.indices.first(where: {
+        folder.fold(result.title(of: result.groups[$0])).starts(with: wanted)
+      })
+    else { return }
+    selectedRow = layout.firstRow(ofGroup: group) + 1
+    firstVisibleRow = layout.firstRow(ofGroup: group)
+    keepSelectionVisible()
+  }
+
+  private mutating func keepSelectionVisible() {
+    guard let row = selectedRow else {
+      firstVisibleRow = 0
+      return
+    }
+    if row < firstVisibleRow { firstVisibleRow = max(row - 1, 0) }
+    if row >= firstVisibleRow + listRows { firstVisibleRow = row - listRows + 1 }
+  }
+
+  // MARK: - Frame
+
+  /// The screen for the current state.
+  public func frame() -> Frame {
+    let index = IndexStrip(titles: result.index.map(VisibleText.escaped), rows: listRows)
+    let listWidth = max(columns - index.width - (index.width > 0 ? 1 : 0), 1)
+    var lines: [[Frame.Span]] = []
+    let prompt = "> "
+    let shownTerm = DisplayWidth.truncate(VisibleText.escaped(term), to: columns - 2)
+    lines.append([Frame.Span(prompt, .prompt), Frame.Span(shownTerm)])
+    let highlighter = term.isEmpty ? nil : MatchHighlighter(matcher: Matcher(query: result.query))
+    let selectedGroup = selectedRow.map { layout.group(ofRow: $0) }
+    for line in 0..<listRows {
+      let row = firstVisibleRow + line
+      var spans: [Frame.Span] = []
+      var used = 0
+      if row < layout.rowCount {
+        switch layout.row(row) {
+        case .title(let group):
+          let text = DisplayWidth.truncate(
+            VisibleText.escaped(result.title(of: result.groups[group])), to: listWidth)
+          spans.append(Frame.Span(text, .title))
+          used = DisplayWidth.of(text)
+        case .name(let name):
+          let selected = row == selectedRow
+          (spans, used) = nameSpans(
+            result.catalog.names[Int(name)], highlighter, selected: selected, width: listWidth)
+        }
+      }
+      if index.width > 0 {
+        spans.append(Frame.Span(String(repeating: " ", count: max(listWidth - used, 0) + 1)))
+        let entry = index.entry(atRow: line)
+        let isCurrent = entry.group != nil && entry.group == selectedGroup
+        let style: Frame.Style = isCurrent && focus == .index ? .indexSelected : .index
+        spans.append(Frame.Span(entry.text.padding(toWidth: index.width), style))
+      }
+      lines.append(spans)
+    }
+    var status = "\(result.total) of \(result.catalog.nameCount) names · \(result.groups.count) sections"
+    if isSearching { status += " · searching…" }
+    if focus == .index { status += " · index" }
+    lines.append([Frame.Span(DisplayWidth.truncate(status, to: columns), .status)])
+    return Frame(
+      lines: lines, cursor: (0, min(prompt.count + DisplayWidth.of(shownTerm), columns - 1)))
+  }
+
+  private func nameSpans(
+    _ name: String, _ highlighter: MatchHighlighter?, selected: Bool, width: Int
+  ) -> ([Frame.Span], Int) {
+    let base: Frame.Style = selected ? .selected : .plain
+    let matchStyle: Frame.Style = selected ? .selectedMatch : .match
+    let ranges = highlighter?.matchedRanges(in: name) ?? []
+    let pieces = name.indices.map { index in
+      let shown = VisibleText.escaped(String(name[index]))
+      return (index: index, text: shown, width: DisplayWidth.of(shown))
+    }
+    let limit = max(width - 2, 1)
+    var count = pieces.count
+    if pieces.reduce(0, { $0 + $1.width }) > limit {
+      var used = 0
+      count = 0
+      while count < pieces.count && used + pieces[count].width <= limit - 1 {
+        used += pieces[count].width
+        count += 1
+      }
+    }
+    var spans = [Frame.Span("  ", base)]
+    var used = 2
+    for piece in pieces.prefix(count) {
+      let style = ranges.contains { $0.contains(piece.index) } ? matchStyle : base
+      if spans[spans.count - 1].style == style {
+        spans[spans.count - 1].text += piece.text
+      } else {
+        spans.append(Frame.Span(piece.text, style))
+      }
+      used += piece.width
+    }
+    if count < pieces.count {
+      spans.append(Frame.Span("…", base))
+      used += 1
+    }
+    if selected && used < width {
+      spans.append(Frame.Span(String(repeating: " ", count: width - used), base))
+      used = width
+    }
+    return (spans, used)
+  }
+}
+
+/// The rows of the list: each remaining section's title, then its names.
+struct ListLayout {
+  enum Row: Equatable {
+    case title(Int)
+    case name(UInt32)
+  }
+
+  private let result: SearchResult
+  /// The first row of each group (its title row).
+  private let starts: [Int]
+  let rowCount: Int
+
+  init(_ result: SearchResult) {
+    self.result = result
+    var starts: [Int] = []
+    var row = 0
+    for group in result.groups {
+      starts.append(row)
+      row += 1 + group.matches.count
+    }
+    self.starts = starts
+    rowCount = row
+  }
+
+  func firstRow(ofGroup group: Int) -> Int { starts[group] }
+
+  /// The group that row `row` belongs to (binary search).
+  func group(ofRow row: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= row { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  func row(_ row: Int) -> Row {
+    let g = group(ofRow: row)
+    let offset = row - starts[g]
+    if offset == 0 { return .title(g) }
+    let matches = result.groups[g].matches
+    return .name(result.matchedNames[matches.lowerBound + offset - 1])
+  }
+}
+
+/// The section index down the right edge: one title a row, condensed with "•" between
+/// evenly spaced titles when the window is shorter than the index, as iOS does.
+struct IndexStrip {
+  struct Entry {
+    var text: String
+    var group: Int?
+  }
+
+  let entries: [Entry]
+  let width: Int
+
+  init(titles: [String], rows: Int) {
+    var entries: [Entry] = []
+    if titles.count <= rows {
+      entries = titles.enumerated().map { Entry(text: $0.element, group: $0.offset) }
+    } else {
+      let shown = max((rows + 1) / 2, 2)
+      for i in 0..<shown {
+        let group = Int((Double(i) * Double(titles.count - 1) / Double(shown - 1)).rounded())
+        if i > 0 { entries.append(Entry(text: "•", group: nil)) }
+        entries.append(Entry(text: titles[group], group: group))
+      }
+    }
+    self.entries = entries
+    width = min(entries.map { DisplayWidth.of($0.text) }.max() ?? 0, 8)
+  }
+
+  func entry(atRow row: Int) -> Entry {
+    row < entries.count ? Entry(text: DisplayWidth.truncate(entries[row].text, to: width), group: entries[row].group) : Entry(text: "", group: nil)
+  }
+}
+
+extension String {
+  /// The string padded with spaces to `width` display columns.
+  fileprivate func padding(toWidth width: Int) -> String {
+    self + String(repeating: " ", count: max(width - DisplayWidth.of(self), 0))
+  }
+}

@@ -1,0 +1,141 @@
+import Dispatch
+import NamesSearch
+import NamesSearchTerminal
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The write end of the live mode's wake-up pipe, for signal handlers (which may only call
+/// async-signal-safe functions such as `write`).
+nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
+
+/// `names-search -i`: the live mode. Drives a `LiveSearchState` with keys from the terminal,
+/// a clock, signals and search results, and paints its frames on `/dev/tty`; standard
+/// output carries only the chosen name.
+///
+/// One loop waits (`poll`) on the terminal and on a pipe that signal handlers and finished
+/// searches write to, with a timeout at the next debounce deadline. Searches run on a
+/// background queue through a `SearchSession`; each result comes back tagged with its
+/// sequence number, and the state drops stale ones.
+enum LiveMode {
+  static func run(catalog: Catalog, options: Options) -> ExitStatus {
+    let terminal: RawTerminal
+    do {
+      terminal = try RawTerminal()
+    } catch {
+      StandardStreams.writeError(
+        "names-search: \(error.description) (the live mode needs a terminal)\n")
+      return .failure
+    }
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      terminal.restore()
+      StandardStreams.writeError("names-search: cannot create a pipe\n")
+      return .failure
+    }
+    _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
+    _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)
+    wakeDescriptor = pipeEnds[1]
+    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
+      signal(sig) { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(wakeDescriptor, &byte, 1)
+      }
+    }
+    defer {
+      for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { signal(sig, SIG_DFL) }
+      close(pipeEnds[0])
+      close(pipeEnds[1])
+      terminal.restore()
+    }
+
+    let session = SearchSession(catalog: catalog, options: options.query.options)
+    let inbox = Mutex<[(sequence: Int, result: SearchResult)]>([])
+    let size = terminal.size
+    var state = LiveSearchState(
+      catalog: catalog, initialTerm: options.term, rows: size.rows, columns: size.columns,
+      debounce: Double(options.debounceMilliseconds) / 1000)
+    var renderer = FrameRenderer()
+    let decoder = KeyDecoder()
+    let wake = pipeEnds[1]
+
+    func perform(_ effects: [LiveSearchState.Effect]) -> ExitStatus? {
+      for effect in effects {
+        switch effect {
+        case .search(let sequence, let term):
+          DispatchQueue.global(qos: .userInitiated).async {
+            guard let result = session.search(term) else { return }
+            inbox.withLock { $0.append((sequence, result)) }
+            var byte: UInt8 = 0
+            _ = write(wake, &byte, 1)
+          }
+        case .exit(let status, let output):
+          terminal.restore()
+          if let output { _ = Run.printing(output + "\n") }
+          return ExitStatus(rawValue: status) ?? .failure
+        }
+      }
+      return nil
+    }
+
+    terminal.write(renderer.render(state.frame()))
+    while true {
+      var fds = [
+        pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0),
+      ]
+      let timeout = state.deadline.map { Int32(max(0, ($0 - now()) * 1000).rounded(.up)) } ?? -1
+      if poll(&fds, 2, timeout) < 0 && errno != EINTR {
+        return .failure
+      }
+      var effects: [LiveSearchState.Effect] = []
+      if fds[0].revents & Int16(POLLIN) != 0 {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(terminal.descriptor, &bytes, bytes.count)
+        if count <= 0 { return .failure }
+        for key in decoder.decode(Array(bytes[..<count])) {
+          effects += state.handle(key, now: now())
+        }
+      } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+        return .failure
+      }
+      if fds[1].revents & Int16(POLLIN) != 0 {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(pipeEnds[0], &bytes, bytes.count)
+        for byte in bytes.prefix(max(count, 0)) {
+          switch Int32(byte) {
+          case SIGWINCH:
+            let size = terminal.size
+            state.resize(rows: size.rows, columns: size.columns)
+            renderer.invalidate()
+          case SIGTERM: return .terminated
+          case SIGHUP: return .hangUp
+          case SIGINT: return .interrupted
+          default: break
+          }
+        }
+      }
+      effects += state.tick(now: now())
+      let arrived = inbox.withLock { box -> [(sequence: Int, result: SearchResult)] in
+        let taken = box
+        box.removeAll()
+        return taken
+      }
+      for item in arrived {
+        effects += state.apply(item.result, sequence: item.sequence)
+      }
+      if let status = perform(effects) { return status }
+      terminal.write(renderer.render(state.frame()))
+    }
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,160 @@
+import Testing
+
+@testable import NamesSearch
+
+/// The live mode's state machine, driven by hand with an injected clock.
+@Suite("LiveSearchState")
+struct LiveSearchStateTests {
+  let catalog = Catalog(sections: [
+    Section(title: "A", names: ["Ann", "Anna", "Abel"]),
+    Section(title: "B", names: ["Bob", "Brianna"]),
+    Section(title: "J", names: ["Joanna", "José"]),
+  ])
+
+  func state(_ debounce: Double = 0.1) -> LiveSearchState {
+    LiveSearchState(catalog: catalog, rows: 12, columns: 40, debounce: debounce)
+  }
+
+  /// Runs a search effect the way the driver does.
+  func run(_ effects: [LiveSearchState.Effect], on state: inout LiveSearchState)
+    -> [LiveSearchState.Effect]
+  {
+    var out: [LiveSearchState.Effect] = []
+    for effect in effects {
+      if case .search(let sequence, let term) = effect {
+        out += state.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)
+      } else {
+        out.append(effect)
+      }
+    }
+    return out
+  }
+
+  @Test("starts with every name, the first one selected")
+  func start() {
+    let s = state()
+    #expect(s.result.total == 7)
+    #expect(s.frame().text(ofRow: 0) == "> ")
+    #expect(s.frame().text(ofRow: 1).hasPrefix("A "))
+    #expect(s.frame().text(ofRow: 2).hasPrefix("  Ann "))
+    #expect(s.frame().lines[2].first?.style == .selected)
+    #expect(s.frame().text(ofRow: 11) == "7 of 7 names · 3 sections")
+  }
+
+  @Test("typing is debounced: one search after the last key")
+  func debounce() {
+    var s = state()
+    #expect(s.handle(.text("a"), now: 0).isEmpty)
+    #expect(s.handle(.text("n"), now: 0.05).isEmpty)
+    #expect(s.tick(now: 0.1).isEmpty)  // the second key moved the deadline to 0.15
+    #expect(s.isSearching)
+    let effects = s.tick(now: 0.16)
+    #expect(effects == [.search(sequence: 1, term: "an")])
+    #expect(run(effects, on: &s).isEmpty)
+    #expect(s.result.sections.map(\.title) == ["A", "B", "J"])
+    #expect(s.result.total == 4)
+    #expect(!s.isSearching)
+  }
+
+  @Test("backspace edits, Ctrl-U and Esc reset, Esc on an empty term exits")
+  func editing() {
+    var s = state(0)
+    _ = run(s.handle(.text("ann"), now: 0) + s.tick(now: 0), on: &s)
+    #expect(s.result.total == 4)
+    _ = run(s.handle(.backspace, now: 1) + s.tick(now: 1), on: &s)
+    #expect(s.term == "an")
+    _ = run(s.handle(.clearTerm, now: 2), on: &s)
+    #expect(s.term == "" && s.result.total == 7)
+    _ = run(s.handle(.text("jo"), now: 3) + s.tick(now: 3), on: &s)
+    _ = run(s.handle(.escape, now: 4), on: &s)
+    #expect(s.term == "" && s.result.total == 7)
+    #expect(s.handle(.escape, now: 5) == [.exit(status: 130, output: nil)])
+    #expect(s.handle(.interrupt, now: 5) == [.exit(status: 130, output: nil)])
+  }
+
+  @Test("stale results are dropped; results of two terms never mix")
+  func staleResults() {
+    var s = state(0)
+    let first = s.handle(.text("a"), now: 0) + s.tick(now: 0)
+    let second = s.handle(.text("n"), now: 0.01) + s.tick(now: 0.01)
+    #expect(first == [.search(sequence: 1, term: "a")])
+    #expect(second == [.search(sequence: 2, term: "an")])
+    // The newer search finishes first; the older one arrives late and is dropped.
+    _ = s.apply(Searcher().search(Query(term: "an"), in: catalog), sequence: 2)
+    _ = s.apply(Searcher().search(Query(term: "a"), in: catalog), sequence: 1)
+    #expect(s.result.query.term == "an")
+    #expect(s.result.total == 4)
+  }
+
+  @Test("Enter within the debounce completes the search first")
+  func enterCompletesPendingSearch() {
+    var s = state()
+    _ = s.handle(.text("a"), now: 0)
+    _ = run(s.tick(now: 0.1), on: &s)  // results for "a"
+    _ = s.handle(.text("n"), now: 0.2)
+    _ = s.handle(.text("n"), now: 0.21)
+    let effects = s.handle(.enter, now: 0.22)  // before the debounce fires
+    #expect(effects == [.search(sequence: 2, term: "ann")])
+    #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
+  }
+
+  @Test("Enter prints the selected name; with none, exits 1")
+  func accept() {
+    var s = state(0)
+    _ = s.handle(.down, now: 0)
+    _ = s.handle(.down, now: 0)
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Abel")])
+    _ = run(s.handle(.text("zz"), now: 1) + s.tick(now: 1), on: &s)
+    #expect(s.handle(.enter, now: 2) == [.exit(status: 1, output: nil)])
+  }
+
+  @Test("selection skips titles and stays on names")
+  func selection() {
+    var s = state(0)
+    for _ in 0..<3 { _ = s.handle(.down, now: 0) }  // Ann → Anna → Abel → (B) Bob
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Bob")])
+    _ = s.handle(.up, now: 0)  // back over the title to Abel
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Abel")])
+    for _ in 0..<10 { _ = s.handle(.down, now: 0) }
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "José")])
+    _ = s.handle(.pageUp, now: 0)
+    _ = s.handle(.pageUp, now: 0)
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Ann")])
+  }
+
+  @Test("the index: Tab, then Down or a letter jumps to a section")
+  func indexJump() {
+    var s = state(0)
+    _ = s.handle(.tab, now: 0)
+    #expect(s.focus == .index)
+    _ = s.handle(.down, now: 0)
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Bob")])
+    _ = s.handle(.text("j"), now: 0)
+    #expect(s.term == "")
+    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Joanna")])
+    _ = s.handle(.tab, now: 0)
+    #expect(s.focus == .names)
+  }
+
+  @Test("the index strip condenses with • when the window is short")
+  func condensedIndex() {
+    let titles = (65...90).map { String(UnicodeScalar(UInt8($0))) }
+    let strip = IndexStrip(titles: titles, rows: 9)
+    let shown = (0..<9).map { strip.entry(atRow: $0).text }
+    // Five titles at rounded positions 0, 6.25, 12.5, 18.75, 25 of 0...25, "•" between.
+    #expect(shown == ["A", "•", "G", "•", "N", "•", "T", "•", "Z"])
+    #expect(IndexStrip(titles: ["A", "B"], rows: 9).entry(atRow: 1).text == "B")
+  }
+
+  @Test("wide names line up and are cut with … by width")
+  func wideNames() {
+    let wide = Catalog(sections: [Section(title: "张", names: ["张伟张伟张伟张伟张伟张伟", "Ann\u{1B}[31m"])])
+    let s = LiveSearchState(catalog: wide, rows: 6, columns: 16)
+    let line = s.frame().text(ofRow: 2)
+    #expect(DisplayWidth.of(line) == 16)
+    #expect(line.contains("…"))
+    #expect(!line.contains("张伟张伟张伟张伟张伟张伟"))
+    // A control sequence in a name is shown escaped, never sent to the terminal.
+    #expect(s.frame().text(ofRow: 3).hasPrefix("  Ann\\e[31m"))
+  }
+}
