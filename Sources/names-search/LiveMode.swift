@@ -40,6 +40,12 @@ enum LiveMode {
     _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
     _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)
     wakeDescriptor = pipeEnds[1]
+    // A parent may have started us with these signals blocked (threads of libdispatch block
+    // them, and the mask is inherited across exec): unblock them on this thread.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, sig) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
       signal(sig) { number in
         var byte = UInt8(truncatingIfNeeded: number)

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The live mode (`-i`) run in a real pseudo-terminal: keys typed one at a time, the
+/// screen read back, the exit status and standard output checked.
+@Suite("Live mode in a pseudo-terminal", .serialized)
+struct LiveModeTests {
+  /// The built-in list's source read independently (XMLParser + range(of:)).
+  static func reference(_ term: String) throws -> [ReferenceSection] {
+    FixtureReference.search(
+      term,
+      in: try FixtureReference.load(CLIRunner.packageRoot.appendingPathComponent("Resources/sortednames.plist")))
+  }
+
+  @Test("typing ann one key at a time shows the culled sections; Enter prints the choice")
+  func typeAndChoose() throws {
+    let expected = try Self.reference("ann")
+    let total = expected.reduce(0) { $0 + $1.names.count }
+    let run = try LiveRun(["-i", "--debounce", "20"])
+    #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
+    for key in ["a", "n", "n"] {
+      run.terminal.type(key)
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let status = "\(total) of 2000 names · \(expected.count) sections"
+    #expect(run.terminal.read { $0.contains(status) }, "\(run.terminal.visibleText.suffix(400))")
+    run.terminal.type("\r")
+    let finished = try #require(run.finish())
+    #expect(finished.status == 0)
+    #expect(finished.stdout == expected[0].names[0] + "\n")
+  }
+
+  @Test("Enter right after typing answers for every key typed")
+  func enterWithinTheDebounce() throws {
+    let expected = try Self.reference("ann")
+    let run = try LiveRun(["-i", "--debounce", "500"])
+    #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
+    run.terminal.type("zz")
+    Thread.sleep(forTimeInterval: 0.7)
+    run.terminal.type("\u{15}ann\r")  // Ctrl-U, then "ann" and Enter within the debounce
+    let finished = try #require(run.finish())
+    #expect(finished.status == 0)
+    #expect(finished.stdout == expected[0].names[0] + "\n")
+  }
+
+  @Test("Ctrl-C exits 130 and restores the terminal")
+  func interrupt() throws {
+    let run = try LiveRun(["-i"])
+    #expect(run.terminal.read { $0.contains("of 2000 names") })
+    #expect(run.terminal.settings.c_lflag & tcflag_t(ICANON) == 0)
+    run.terminal.type("\u{3}")
+    let finished = try #require(run.finish())
+    #expect(finished.status == 130)
+    #expect(finished.stdout == "")
+    #expect(run.terminal.rawText.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+    let settings = run.terminal.settings
+    #expect(settings.c_lflag & tcflag_t(ICANON) != 0)
+    #expect(settings.c_lflag & tcflag_t(ECHO) != 0)
+  }
+
+  @Test("SIGTERM restores the terminal too")
+  func terminate() throws {
+    let run = try LiveRun(["-i"])
+    #expect(run.terminal.read { $0.contains("of 2000 names") })
+    // setsid forks when it leads its process group (Process makes it one): signal the
+    // program itself, setsid's child.
+    let program = try #require(run.programIdentifier)
+    kill(program, SIGTERM)
+    let finished = try #require(run.finish())
+    #expect(finished.status == 143)
+    #expect(run.terminal.rawText.contains("\u{1B}[?1049l"))
+    #expect(run.terminal.settings.c_lflag & tcflag_t(ECHO) != 0)
+  }
+
+  @Test("a resize repaints the whole screen at the new size")
+  func resize() throws {
+    let run = try LiveRun(["-i"], rows: 24, columns: 80)
+    #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
+    let before = run.terminal.output.count
+    run.terminal.resize(rows: 10, columns: 40)
+    // The status line moves to row 10 and the screen is cleared and painted again.
+    #expect(
+      run.terminal.read { _ in
+        let after = String(decoding: run.terminal.output.dropFirst(before), as: UTF8.self)
+        return after.contains("\u{1B}[2J") && after.contains("\u{1B}[10;1H")
+      }, "\(run.terminal.rawText.suffix(300).debugDescription) \(run.terminal.windowSize)")
+    run.terminal.type("\u{1B}")  // Esc on an empty term leaves
+    let finished = try #require(run.finish())
+    #expect(finished.status == 130)
+  }
+
+  @Test("-i without a terminal is a clear error, exit 2")
+  func noTerminal() throws {
+    let result = try CLIRunner.runProgram(
+      URL(fileURLWithPath: "/usr/bin/setsid"), ["--wait", try CLIRunner.executable().path, "-i"])
+    #expect(result.status == 2)
+    #expect(result.stderrText.hasPrefix("names-search: /dev/tty: "))
+    #expect(result.stderrText.hasSuffix("(the live mode needs a terminal)\n"))
+    #expect(result.stdout.isEmpty)
+  }
+}
