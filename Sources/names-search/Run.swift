@@ -34,13 +34,17 @@ enum Run {
       return LiveMode.run(catalog: catalog, options: options)
     }
     let result = Searcher().search(options.query, in: catalog)
+    // On a terminal, names are shown with control characters escaped; into a pipe or a
+    // file they are written byte for byte.
+    let toTerminal = StandardStreams.isTerminal(STDOUT_FILENO)
     let printer: any ResultPrinter =
       switch options.output {
       case .sections:
         PlainTextPrinter(
           style: TerminalStyle.usesColor(options.color, environment: environment)
-            ? TerminalStyle.ansi : .plain)
-      case .index: IndexPrinter()
+            ? TerminalStyle.ansi : .plain,
+          escapesControls: toTerminal)
+      case .index: IndexPrinter(escapesControls: toTerminal)
       case .count: CountPrinter()
       case .json: JSONPrinter()
       }
@@ -70,7 +74,8 @@ enum Run {
     case "-":
       let progress = ProgressReporter(label: "standard input")
       defer { progress.finish() }
-      let reader = FileReader(descriptor: STDIN_FILENO, source: "<stdin>")
+      let reader = FileReader(
+        descriptor: STDIN_FILENO, source: "<stdin>", maximumSize: options.maximumSize)
       let catalog = try CatalogLoader.load(from: reader, progress: progress.update)
       return (catalog, nil)
     case let path?:
@@ -79,7 +84,7 @@ enum Run {
       let loaded = try CachedCatalogLoader.load(
         contentsOfFile: path,
         cacheDirectory: options.noCache ? nil : IndexCache.defaultDirectory(environment: environment),
-        progress: progress.update)
+        maximumSize: options.maximumSize, progress: progress.update)
       return (loaded.catalog, loaded)
     }
   }

@@ -44,6 +44,9 @@ public enum CatalogLoader {
     guard first > 0 else { throw LoadError(source: reader.source, reason: .empty) }
     progress?(reader.bytesRead, reader.expectedSize)
     guard PropertyListFormat.detect(chunk[..<first]) == .xml else {
+      if chunk[..<first].starts(with: [0, 0, 0, 0]) {
+        throw LoadError(source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
+      }
       let data = try reader.readAll(after: chunk[..<first])
       return try catalog(fromPropertyList: data, source: reader.source)
     }
@@ -64,6 +67,9 @@ public enum CatalogLoader {
     -> Catalog
   {
     guard !data.isEmpty else { throw LoadError(source: source, reason: .empty) }
+    guard data.contains(where: { ![0x09, 0x0A, 0x0D, 0x20].contains($0) }) else {
+      throw LoadError(source: source, reason: .blank)
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -87,19 +93,22 @@ public enum CatalogLoader {
       }
       return (title, value)
     }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
-    for (title, value) in entries {
+    for (position, (title, value)) in entries.enumerated() {
+      guard !title.isEmpty else {
+        throw LoadError(source: source, reason: .emptyTitle(position: position + 1))
+      }
       guard let items = value as? [Any] else {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))
       }
       var names: [String] = []
       names.reserveCapacity(items.count)
-      for (position, item) in items.enumerated() {
+      for (index, item) in items.enumerated() {
         guard let name = item as? String else {
           throw LoadError(
             source: source,
             reason: .nameNotString(
-              title: title, position: position + 1, found: describeType(of: item)))
+              title: title, position: index + 1, found: describeType(of: item)))
         }
         names.append(name)
       }
@@ -128,7 +137,8 @@ public enum CatalogLoader {
     let nsError = error as NSError
     let text =
       (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-    guard let first = text.first else { return "unreadable data" }
-    return first.lowercased() + text.dropFirst()
+    let line = text.split(whereSeparator: \.isNewline).joined(separator: "; ")
+    guard let first = line.first else { return "unreadable data" }
+    return first.lowercased() + line.dropFirst()
   }
 }

@@ -10,8 +10,9 @@ import Foundation
 /// system's own words ("No such file or directory", "Permission denied", "Is a
 /// directory"), and a size limit stops endless inputs such as `/dev/zero`.
 public final class FileReader {
-  /// The default size limit: 2 GiB.
-  public static let defaultMaximumSize = 2 << 30
+  /// The default size limit: 1 GiB (a list of about 30 million names), so an endless input
+  /// such as `/dev/zero` stops with a clear message.
+  public static let defaultMaximumSize = 1 << 30
 
   /// What errors call the input: the path as given, or `<stdin>`.
   public let source: String

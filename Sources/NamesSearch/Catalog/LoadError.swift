@@ -12,6 +12,10 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case isDirectory
     /// The file has no bytes.
     case empty
+    /// The file holds only white space.
+    case blank
+    /// A section's title is empty; its 1-based position among the sections.
+    case emptyTitle(position: Int)
     /// The file is larger than the size limit, in bytes.
     case tooLarge(limit: Int)
     /// The bytes are not a property list; the parser's words.
@@ -46,6 +50,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unreadable(let why): why
     case .isDirectory: "Is a directory"
     case .empty: "file is empty"
+    case .blank: "file holds only white space"
+    case .emptyTitle(let position): "section \(position) has an empty title"
     case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):

@@ -12,6 +12,8 @@ public enum PropertyListFormat: Sendable, Equatable {
   /// - Complexity: O(n) in the leading white space.
   public static func detect(_ prefix: some Collection<UInt8>) -> PropertyListFormat {
     if prefix.starts(with: Array("bplist".utf8)) { return .binary }
+    // UTF-16 text has at most one zero byte in a row before "<"; UTF-32 plists do not exist.
+    if prefix.starts(with: [0, 0, 0]) { return .other }
     // Skip a byte-order mark, white space and the zero bytes of UTF-16.
     for byte in prefix {
       switch byte {

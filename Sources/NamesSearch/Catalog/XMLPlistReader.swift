@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -157,6 +158,10 @@ final class XMLPlistReader {
     switch state {
     case .inKey:
       title = String(decoding: keyText, as: UTF8.self)
+      guard !keyText.isEmpty else {
+        fail(.emptyTitle(position: titles.count + 1))
+        return
+      }
       guard seenTitles.insert(keyText).inserted else {
         fail(.duplicateTitle(title))
         return
@@ -216,8 +221,11 @@ final class XMLPlistReader {
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
       let me = XMLPlistReader.reader(context)
       guard me.parserError == nil else { return }
-      var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-      while message.last?.isWhitespace == true { message.removeLast() }
+      let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+      // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
+      let message = text.split(whereSeparator: \.isNewline).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }.joined(separator: "; ")
       me.parserError = (message, Int(error.pointee.line))
     }
   }

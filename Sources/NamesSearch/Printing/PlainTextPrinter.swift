@@ -9,14 +9,23 @@
 /// ```
 ///
 /// With a `TextStyle` that marks titles and matches (a color terminal), titles and the
-/// matched parts of names are wrapped in the style's bytes.
+/// matched parts of names are wrapped in the style's bytes. With `escapesControls` (for a
+/// terminal), titles and names go through `VisibleText.escaped`, so no name can drive the
+/// terminal; without it (a pipe, a file) they are written byte for byte.
 public struct PlainTextPrinter: ResultPrinter {
   /// The marks around titles and matches.
   public var style: TextStyle
+  /// Whether control, bidirectional and invisible characters are shown escaped.
+  public var escapesControls: Bool
 
   /// Creates a printer; `.plain` writes no marks.
-  public init(style: TextStyle = .plain) {
+  public init(style: TextStyle = .plain, escapesControls: Bool = false) {
     self.style = style
+    self.escapesControls = escapesControls
+  }
+
+  private func shown(_ text: some StringProtocol) -> String {
+    escapesControls ? VisibleText.escaped(String(text)) : String(text)
   }
 
   /// Writes every remaining section of `result`.
@@ -29,7 +38,7 @@ public struct PlainTextPrinter: ResultPrinter {
       ? MatchHighlighter(matcher: Matcher(query: result.query)) : nil
     for group in result.groups {
       try output.write(style.titleStart)
-      try output.write(result.title(of: group))
+      try output.write(shown(result.title(of: group)))
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
       for name in result.nameIndices(of: group) {
@@ -37,6 +46,8 @@ public struct PlainTextPrinter: ResultPrinter {
         try output.write(byte: 0x20)
         if let highlighter {
           try writeHighlighted(names[Int(name)], highlighter, to: output)
+        } else if escapesControls {
+          try output.write(VisibleText.escaped(names[Int(name)]))
         } else {
           try output.write(names.utf8(of: Int(name)))
         }
@@ -50,12 +61,12 @@ public struct PlainTextPrinter: ResultPrinter {
   ) throws {
     var written = name.startIndex
     for range in highlighter.matchedRanges(in: name) {
-      try output.write(name[written..<range.lowerBound].utf8)
+      try output.write(shown(name[written..<range.lowerBound]))
       try output.write(style.matchStart)
-      try output.write(name[range].utf8)
+      try output.write(shown(name[range]))
       try output.write(style.matchEnd)
       written = range.upperBound
     }
-    try output.write(name[written...].utf8)
+    try output.write(shown(name[written...]))
   }
 }

@@ -72,6 +72,14 @@ enum ArgumentParser {
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
       case .interactive: options.interactive = true
+      case .maxSize:
+        let text = try value(for: spec, typed: typed, inline: inline)
+        guard let bytes = Self.byteCount(text) else {
+          throw UsageError(
+            message: "The value '\(text)' is invalid for '\(typed) <bytes>'. "
+              + "Please provide a number of bytes, optionally with K, M or G.")
+        }
+        options.maximumSize = bytes
       case .debounce:
         let text = try value(for: spec, typed: typed, inline: inline)
         guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
@@ -103,5 +111,19 @@ enum ArgumentParser {
     if positionals.count > 1 { throw .unexpected(Array(positionals.dropFirst())) }
     options.term = positionals.first ?? ""
     return .search(options)
+  }
+
+  /// "1500", "64K", "300M", "2G" as a byte count (K, M, G are powers of 1024), or `nil`.
+  static func byteCount(_ text: String) -> Int? {
+    let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = text
+    var multiplier = 1
+    if let last = text.last?.uppercased().first, let found = multipliers[last] {
+      multiplier = found
+      digits = String(text.dropLast())
+    }
+    guard let value = Int(digits), value > 0 else { return nil }
+    let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier)
+    return overflow ? nil : bytes
   }
 }

@@ -7,7 +7,8 @@ enum HelpText {
   /// The usage line, without "USAGE: " or "Usage: ".
   static let usage =
     "names-search [--index | --count | --json | -i] [-f <file>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] [<term>]"
+    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] "
+    + "[--max-size <bytes>] [<term>]"
 
   /// The full `--help` text.
   static var full: String {

@@ -2,7 +2,7 @@
 struct OptionSpec: Sendable {
   /// What setting the option changes.
   enum Action: Sendable {
-    case file, index, count, json, interactive, debounce, caseSensitive, diacriticSensitive, color, noCache, help, version
+    case file, index, count, json, interactive, debounce, maxSize, caseSensitive, diacriticSensitive, color, noCache, help, version
   }
 
   /// The short name without its dash ("f"), if any.
@@ -67,6 +67,10 @@ enum OptionTable {
       help: "Neither read nor write the index cache ($XDG_CACHE_HOME/names-search, else "
         + "~/.cache/names-search) that makes later searches of a large file instant.",
       action: .noCache),
+    OptionSpec(
+      long: "max-size", valueName: "bytes",
+      help: "Refuse lists larger than this; K, M and G suffixes count 1024s. (default: 1G)",
+      action: .maxSize),
     OptionSpec(short: "h", long: "help", help: "Show help information.", action: .help),
     OptionSpec(long: "version", help: "Show the version.", action: .version),
   ]

@@ -32,6 +32,8 @@ struct Options: Equatable {
   var interactive = false
   /// `--debounce`, in milliseconds.
   var debounceMilliseconds = 100
+  /// `--max-size`, in bytes.
+  var maximumSize = FileReader.defaultMaximumSize
 
   /// The query these options describe.
   var query: Query {

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes the hostile-input corpus: one small file per case in cases/, and expected.tsv.
+
+Each line of expected.tsv: file, exit status, then what names-search must print:
+  - status 2: the stderr message after "names-search: <path>: "; a trailing "*" means
+    "starts with" (parser messages from libxml2 whose wording we do not own);
+  - status 0: the expected stdout of `names-search -f FILE` (\\n written as \\n).
+Expectations are written by hand here, never taken from the program's output.
+Run from the package root: python3 Tests/Corpus/make-corpus.py
+"""
+import pathlib
+import plistlib
+
+HERE = pathlib.Path(__file__).resolve().parent
+CASES = HERE / "cases"
+HEAD = b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n'
+
+
+def xml(body):
+    return HEAD + body.encode() + b"\n</plist>\n"
+
+
+def section(items, title="B"):
+    return f"<dict><key>{title}</key><array><string>a</string><string>b</string><string>c</string>{items}</array></dict>"
+
+
+cases = [
+    # name, bytes, status, expectation
+    ("empty.plist", b"", 2, "file is empty"),
+    ("whitespace.plist", b"  \n\t \r\n", 2, "file holds only white space"),
+    ("truncated.plist", xml("<dict><key>A</key><array><string>Ann")[:-12], 2, "not a property list: line 4: *"),
+    ("html.plist", b"<html><body>x</body></html>\n", 2, "not a property list: line 1: expected <plist> or <dict>, found <html>"),
+    ("root-array.plist", xml("<array><string>x</string></array>"), 2, "expected a dictionary of sections at the root, found an array"),
+    ("root-string.plist", xml("<string>x</string>"), 2, "expected a dictionary of sections at the root, found a string"),
+    ("root-number.plist", xml("<integer>42</integer>"), 2, "expected a dictionary of sections at the root, found a number"),
+    ("section-string.plist", xml("<dict><key>B</key><string>x</string></dict>"), 2, 'section "B": expected an array of names, found a string'),
+    ("section-dict.plist", xml("<dict><key>B</key><dict/></dict>"), 2, 'section "B": expected an array of names, found a dictionary'),
+    ("item-integer.plist", xml(section("<integer>7</integer>")), 2, 'section "B", item 4: expected a string, found a number'),
+    ("item-real.plist", xml(section("<real>1.5</real>")), 2, 'section "B", item 4: expected a string, found a number'),
+    ("item-date.plist", xml(section("<date>2020-01-01T00:00:00Z</date>")), 2, 'section "B", item 4: expected a string, found a date'),
+    ("item-data.plist", xml(section("<data>AAE=</data>")), 2, 'section "B", item 4: expected a string, found data'),
+    ("item-true.plist", xml(section("<true/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
+    ("item-false.plist", xml(section("<false/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
+    ("item-array.plist", xml(section("<array><string>x</string></array>")), 2, 'section "B", item 4: expected a string, found an array'),
+    ("item-dict.plist", xml(section("<dict/>")), 2, 'section "B", item 4: expected a string, found a dictionary'),
+    ("duplicate-keys.plist", xml("<dict><key>A</key><array/><key>B</key><array/><key>A</key><array/></dict>"), 2, 'section "A" appears twice'),
+    ("empty-key.plist", xml("<dict><key>A</key><array/><key></key><array><string>x</string></array></dict>"), 2, "section 2 has an empty title"),
+    ("invalid-utf8.plist", HEAD + b"<dict><key>A</key><array><string>An\xff\xfen</string></array></dict></plist>\n", 2, "not a property list: line 4: *"),
+    ("nul-byte.plist", HEAD + b"<dict><key>A</key><array><string>An\x00n</string></array></dict></plist>\n", 2, "not a property list: line 4: *"),
+    ("nul-reference.plist", xml("<dict><key>A</key><array><string>An&#0;n</string></array></dict>"), 2, "not a property list: line 4: *"),
+    ("xxe.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<plist><dict><key>A</key><array><string>&xxe;</string></array></dict></plist>\n', 2, "not a property list: entity declarations are not allowed (<!ENTITY xxe>)"),
+    ("billion-laughs.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n<plist><dict><key>A</key><array><string>&c;</string></array></dict></plist>\n', 2, "not a property list: entity declarations are not allowed (<!ENTITY a>)"),
+    ("undefined-entity.plist", xml("<dict><key>A</key><array><string>&nope;</string></array></dict>"), 2, "not a property list: undefined entity &nope;"),
+    ("starts-with-zeros.plist", b"\x00" * 64, 2, "not a property list: it starts with zero bytes"),
+    # Valid inputs: they must load.
+    ("utf8-bom.plist", b"\xef\xbb\xbf" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
+    ("utf16-bom.plist", "\ufeff".encode("utf-16-le") + xml("<dict><key>J</key><array><string>José</string></array></dict>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 0, "J\\n  José\\n"),
+    ("utf16be-no-bom.plist", xml("<dict><key>J</key><array><string>José</string></array></dict>").decode().replace("UTF-8", "UTF-16").encode("utf-16-be"), 0, "J\\n  José\\n"),
+    ("entities.plist", xml("<dict><key>A</key><array><string>A&amp;B &#x4A;o&#233; &lt;x&gt; &quot;q&quot; &apos;</string></array></dict>"), 0, "A\\n  A&B Joé <x> \"q\" '\\n"),
+    ("cdata.plist", xml("<dict><key>C</key><array><string><![CDATA[Cé <b>&amp;</b>]]></string></array></dict>"), 0, "C\\n  Cé <b>&amp;</b>\\n"),
+    ("external-dtd.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist SYSTEM "http://127.0.0.1:9/plist.dtd">\n<plist><dict><key>A</key><array><string>Ann</string></array></dict></plist>\n', 0, "A\\n  Ann\\n"),
+    ("binary.plist", plistlib.dumps({"A": ["Ann", "Åsa"], "B": ["Bob"]}, fmt=plistlib.FMT_BINARY), 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
+]
+
+CASES.mkdir(exist_ok=True)
+for old in CASES.iterdir():
+    old.unlink()
+lines = []
+for name, data, status, expected in cases:
+    (CASES / name).write_bytes(data)
+    lines.append(f"{name}\t{status}\t{expected}")
+(HERE / "expected.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+print(f"{len(cases)} cases")
