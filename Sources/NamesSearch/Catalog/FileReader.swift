@@ -27,6 +27,8 @@ public final class FileReader {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   private let maximumSize: Int
+  /// Bytes served instead of a descriptor's (see `init(bytes:source:)`).
+  private var memory: [UInt8]?
 
   /// Opens the file at `path`.
   ///
@@ -60,6 +62,16 @@ public final class FileReader {
     expectedSize = nil
   }
 
+  /// Reads bytes already in memory, as if from a file (for tests and fuzzing).
+  public init(bytes: [UInt8], source: String, maximumSize: Int = defaultMaximumSize) {
+    self.source = source
+    descriptor = -1
+    ownsDescriptor = false
+    self.maximumSize = maximumSize
+    expectedSize = bytes.count
+    memory = bytes
+  }
+
   deinit {
     if ownsDescriptor { close(descriptor) }
   }
@@ -69,7 +81,17 @@ public final class FileReader {
   /// - Throws: `LoadError` when reading fails or the input passes the size limit.
   public func read(into buffer: inout [UInt8]) throws(LoadError) -> Int {
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count: Int
+      if let memory {
+        count = min(buffer.count, memory.count - bytesRead)
+        buffer.withUnsafeMutableBufferPointer { target in
+          memory.withUnsafeBufferPointer { source in
+            for i in 0..<count { target[i] = source[bytesRead + i] }
+          }
+        }
+      } else {
+        count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw LoadError(source: source, reason: .unreadable(Self.errorText()))

@@ -62,6 +62,12 @@ final class XMLPlistReader {
     guard let context = created else { throw LoadError(source: source, reason: .notPropertyList("cannot start the XML parser")) }
     self.context = context
     defer {
+      // libxml2 may make a document to hold a DOCTYPE's declarations even with SAX
+      // callbacks; the context does not free it.
+      if let document = context.pointee.myDoc {
+        xmlFreeDoc(document)
+        context.pointee.myDoc = nil
+      }
       xmlFreeParserCtxt(context)
       self.context = nil
     }

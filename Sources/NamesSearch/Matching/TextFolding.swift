@@ -151,13 +151,13 @@ private final class ScalarTables {
 
   init(options: MatchOptions) {
     self.options = options
-    bmpEntries = .allocate(capacity: 0x10000)
-    bmpEntries.initialize(repeating: 0, count: 0x10000)
+    // calloc: the system hands out zeroed pages only as they are touched.
+    bmpEntries = calloc(0x10000, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
     pool = .allocate(capacity: poolCapacity)
   }
 
   deinit {
-    bmpEntries.deallocate()
+    free(bmpEntries)
     pool.deallocate()
   }
 

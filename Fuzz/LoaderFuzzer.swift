@@ -1,0 +1,13 @@
+// libFuzzer target: any bytes as a sortednames list, through the same path as `-f FILE`
+// (format detection, libxml2 streaming reader, Foundation for binary and OpenStep), and a
+// search of what loaded. Must never crash, hang or leak; errors are fine.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func loaderFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let reader = FileReader(bytes: bytes, source: "fuzz", maximumSize: 1 << 22)
+  if let catalog = try? CatalogLoader.load(from: reader) {
+    let result = Searcher().search(Query(term: "a"), in: catalog)
+    _ = result.sections
+  }
+  return 0
+}

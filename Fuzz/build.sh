@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into Fuzz/bin:
+# loader (any bytes as a list file), cache (any bytes as an index cache file), query (any
+# bytes as a term). Each is the library's sources compiled with one target file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p Fuzz/bin
+sources=$(find Sources/NamesSearch -name '*.swift' | sort)
+for target in loader cache query; do
+  file=Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
+    -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
+    $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+    $sources "$file" -lxml2 -o "Fuzz/bin/$target" 2>&1 | grep -v "warning: the use of .mktemp" || true
+  test -x "Fuzz/bin/$target"
+done
+echo "built: $(ls Fuzz/bin | tr '\n' ' ')" >&2

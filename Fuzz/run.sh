@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for SECONDS (default 20) and prints the executions and crashes.
+#
+#   bash Fuzz/run.sh [SECONDS]
+#
+# Seeds: the hostile-input corpus, the fixtures and the built-in list (loader), index cache
+# files made from them (cache), names from the international fixtures (query). Working
+# corpora grow in Fuzz/work (ignored by git); crashes land in Fuzz/crashes and make the
+# script fail: each becomes a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
+[ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] || bash Fuzz/build.sh
+shared=../shared/fixtures
+mkdir -p Fuzz/work/{loader,cache,query} Fuzz/seeds/{loader,cache,query} Fuzz/crashes
+
+cp Tests/Corpus/cases/* Tests/Corpus/regressions/* Resources/sortednames.plist Fuzz/seeds/loader/
+[ -f $shared/sortednames.plist ] && cp $shared/sortednames.plist Fuzz/seeds/loader/fixture.plist
+if [ -z "$(ls Fuzz/seeds/cache)" ]; then
+  swift build -q 2>/dev/null || true
+  cache=$(mktemp -d)
+  for f in Tests/Corpus/cases/binary.plist Tests/Corpus/cases/entities.plist Resources/sortednames.plist; do
+    XDG_CACHE_HOME=$cache .build/debug/names-search -f "$f" >/dev/null 2>&1 || true
+  done
+  cp "$cache"/names-search/*.idx Fuzz/seeds/cache/ 2>/dev/null || true
+  rm -rf "$cache"
+fi
+if [ -z "$(ls Fuzz/seeds/query)" ] && [ -d $shared/international ]; then
+  i=0
+  for f in $shared/international/*.txt; do
+    head -5 "$f" | while IFS= read -r line; do printf '%s' "$line" > "Fuzz/seeds/query/$(basename "$f" .txt)-$RANDOM"; done
+  done
+fi
+
+total=0
+status=0
+for target in loader cache query; do
+  log=$(mktemp)
+  if ! Fuzz/bin/$target -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 \
+      -max_len=65536 -timeout=10 -artifact_prefix=Fuzz/crashes/$target- \
+      Fuzz/work/$target Fuzz/seeds/$target >"$log" 2>&1; then
+    status=1
+    echo "$target: CRASH, see Fuzz/crashes/" >&2
+    grep -E "ERROR|SUMMARY|Fatal|crash" "$log" | head -5 >&2
+  fi
+  runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  echo "$target: $runs executions in ${seconds}s"
+  total=$((total + runs))
+  rm -f "$log"
+done
+echo "total: $total executions, $(ls Fuzz/crashes | wc -l) crash files"
+exit $status
