@@ -26,6 +26,10 @@ public enum BuiltInCatalog {
       ranges.append(total..<total + size)
       total += size
     }
-    return Catalog(titles: BuiltInCatalogData.titles, names: builder.build(), sectionRanges: ranges)
+    // The build tool wrote the titles in SectionOrder already: no collation at start-up.
+    let names = builder.build()
+    return Catalog(
+      orderedTitles: BuiltInCatalogData.titles, names: names, sectionRanges: ranges,
+      defaultKeys: SearchKeys(names: names, options: .default))
   }
 }

@@ -20,6 +20,24 @@ def xml(body):
     return HEAD + body.encode() + b"\n</plist>\n"
 
 
+def bplist(objects, top=0, count=None, table=None):
+    """A binary plist (bplist00) from encoded objects, 1-byte offsets and references;
+    count and table, when given, make the trailer lie."""
+    body = b"bplist00"
+    offsets = []
+    for o in objects:
+        offsets.append(len(body))
+        body += o
+    table_offset = len(body)
+    body += bytes(offsets)
+    return body + bytes(6) + bytes([1, 1]) + (count or len(objects)).to_bytes(8, "big") \
+        + top.to_bytes(8, "big") + (table or table_offset).to_bytes(8, "big")
+
+
+DAMAGED = "not a property list: damaged binary property list (bad offsets, object references or counts)"
+KEY_A = b"\x51A"  # ASCII string "A"
+
+
 def section(items, title="B"):
     return f"<dict><key>{title}</key><array><string>a</string><string>b</string><string>c</string>{items}</array></dict>"
 
@@ -52,6 +70,11 @@ cases = [
     ("billion-laughs.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n<plist><dict><key>A</key><array><string>&c;</string></array></dict></plist>\n', 2, "not a property list: entity declarations are not allowed (<!ENTITY a>)"),
     ("undefined-entity.plist", xml("<dict><key>A</key><array><string>&nope;</string></array></dict>"), 2, "not a property list: undefined entity &nope;"),
     ("starts-with-zeros.plist", b"\x00" * 64, 2, "not a property list: it starts with zero bytes"),
+    ("binary-cycle.plist", bplist([bytes([0xD1, 1, 0]), KEY_A]), 2, DAMAGED),
+    ("binary-array-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 2])]), 2, DAMAGED),
+    ("binary-offset-outside.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], table=200), 2, DAMAGED),
+    ("binary-count-lies.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], count=1_000_000), 2, DAMAGED),
+    ("binary-truncated.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"])[:-10], 2, DAMAGED),
     # Valid inputs: they must load.
     ("utf8-bom.plist", b"\xef\xbb\xbf" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
     ("utf16-bom.plist", "\ufeff".encode("utf-16-le") + xml("<dict><key>J</key><array><string>José</string></array></dict>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 0, "J\\n  José\\n"),

@@ -74,7 +74,13 @@ public enum CatalogLoader {
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
-      throw LoadError(source: source, reason: .notPropertyList(parserMessage(of: error)))
+      // Foundation reports a damaged binary list with the text parser's last complaint
+      // ("unexpected character b at line 1"): say what it is instead.
+      let why =
+        PropertyListFormat.detect(data.prefix(8)) == .binary
+        ? "damaged binary property list (bad offsets, object references or counts)"
+        : parserMessage(of: error)
+      throw LoadError(source: source, reason: .notPropertyList(why))
     }
     return try catalog(fromObject: root, source: source)
   }

@@ -74,10 +74,10 @@ enum ArgumentParser {
       case .interactive: options.interactive = true
       case .maxSize:
         let text = try value(for: spec, typed: typed, inline: inline)
-        guard let bytes = Self.byteCount(text) else {
+        guard let bytes = Self.byteCount(text), bytes <= Self.largestMaximumSize else {
           throw UsageError(
             message: "The value '\(text)' is invalid for '\(typed) <bytes>'. "
-              + "Please provide a number of bytes, optionally with K, M or G.")
+              + "Please provide a number of bytes up to 1365M, optionally with K, M or G.")
         }
         options.maximumSize = bytes
       case .debounce:
@@ -112,6 +112,10 @@ enum ArgumentParser {
     options.term = positionals.first ?? ""
     return .search(options)
   }
+
+  /// The largest `--max-size`: names and their folded keys are addressed with 32-bit
+  /// offsets, and folding can triple a name, so a list stays under 4 GiB / 3.
+  static let largestMaximumSize = 1365 << 20
 
   /// "1500", "64K", "300M", "2G" as a byte count (K, M, G are powers of 1024), or `nil`.
   static func byteCount(_ text: String) -> Int? {
