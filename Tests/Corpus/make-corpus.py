@@ -34,7 +34,9 @@ def bplist(objects, top=0, count=None, table=None):
         + top.to_bytes(8, "big") + (table or table_offset).to_bytes(8, "big")
 
 
-DAMAGED = "not a property list: damaged binary property list (bad offsets, object references or counts)"
+DAMAGED = "not a property list: damaged binary property list: "
+# Object offsets in the small lists below, by hand: the 8-byte header, then the dict
+# (3 bytes, 8-10), "A" (2 bytes, 11-12), the array (2 bytes, 13-14), the name at byte 15.
 KEY_A = b"\x51A"  # ASCII string "A"
 
 
@@ -70,11 +72,16 @@ cases = [
     ("billion-laughs.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n<plist><dict><key>A</key><array><string>&c;</string></array></dict></plist>\n', 2, "not a property list: entity declarations are not allowed (<!ENTITY a>)"),
     ("undefined-entity.plist", xml("<dict><key>A</key><array><string>&nope;</string></array></dict>"), 2, "not a property list: undefined entity &nope;"),
     ("starts-with-zeros.plist", b"\x00" * 64, 2, "not a property list: it starts with zero bytes"),
-    ("binary-cycle.plist", bplist([bytes([0xD1, 1, 0]), KEY_A]), 2, DAMAGED),
-    ("binary-array-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 2])]), 2, DAMAGED),
-    ("binary-offset-outside.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], table=200), 2, DAMAGED),
-    ("binary-count-lies.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], count=1_000_000), 2, DAMAGED),
-    ("binary-truncated.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"])[:-10], 2, DAMAGED),
+    ("binary-cycle.plist", bplist([bytes([0xD1, 1, 0]), KEY_A]), 2, 'section "A": expected an array of names, found a dictionary'),
+    ("binary-array-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 2])]), 2, 'section "A", item 1: expected a string, found an array'),
+    ("binary-set-item.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xC1, 1])]), 2, 'section "A", item 1: expected a string, found a set'),
+    ("binary-offset-outside.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], table=200), 2, DAMAGED + "the trailer's counts do not fit the file (4 objects, table at byte 200)"),
+    ("binary-count-lies.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"], count=1_000_000), 2, DAMAGED + "the trailer's counts do not fit the file (1000000 objects, table at byte 19)"),
+    ("binary-reference-outside.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 9]), b"\x53Ann"]), 2, DAMAGED + "a reference to object 9, past the last object 3"),
+    ("binary-string-too-long.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x5DAnn"]), 2, DAMAGED + "string object 3 at byte 15 runs past the objects"),
+    ("binary-bad-utf16.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x61\xd8\x00"]), 2, DAMAGED + "string object 3 at byte 15 is not valid UTF-16"),
+    ("binary-truncated.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"])[:-10], 2, DAMAGED + "*"),
+    ("binary-bad-header.plist", b"bplist0\xcf" + bytes(40), 2, DAMAGED + "the header or the trailer is missing"),
     # Valid inputs: they must load.
     ("utf8-bom.plist", b"\xef\xbb\xbf" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
     ("utf16-bom.plist", "\ufeff".encode("utf-16-le") + xml("<dict><key>J</key><array><string>José</string></array></dict>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 0, "J\\n  José\\n"),

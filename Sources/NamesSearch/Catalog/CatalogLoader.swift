@@ -19,7 +19,8 @@ public enum CatalogLoader {
   /// Loads the list in the file at `path`.
   ///
   /// XML lists stream through `XMLPlistReader` (libxml2's SAX2 parser) in 1 MiB chunks;
-  /// binary and OpenStep lists go through Foundation's `PropertyListSerialization`.
+  /// binary lists are read by `BinaryPlistReader`; OpenStep text goes through Foundation's
+  /// `PropertyListSerialization`.
   ///
   /// - Parameters:
   ///   - maximumSize: refuse inputs larger than this many bytes.
@@ -43,7 +44,15 @@ public enum CatalogLoader {
     let first = try reader.read(into: &chunk)
     guard first > 0 else { throw LoadError(source: reader.source, reason: .empty) }
     progress?(reader.bytesRead, reader.expectedSize)
-    guard PropertyListFormat.detect(chunk[..<first]) == .xml else {
+    switch PropertyListFormat.detect(chunk[..<first]) {
+    case .xml:
+      break
+    case .binary:
+      let data = try reader.readAll(after: chunk[..<first])
+      var binary = BinaryPlistReader(bytes: Array(data), source: reader.source)
+      let parsed = try binary.read()
+      return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
+    case .other:
       if chunk[..<first].starts(with: [0, 0, 0, 0]) {
         throw LoadError(source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
       }
