@@ -1,6 +1,11 @@
 import BuiltInCatalog
-import Foundation
 import NamesSearch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The whole command: parse, load, search, print; returns the exit status.
 enum Run {

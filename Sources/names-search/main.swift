@@ -3,11 +3,14 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 // A closed pipe must surface as EPIPE from write(2), not kill the process.
 signal(SIGPIPE, SIG_IGN)
-let status = Run.main(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment)
+
+// Only the variables the tool reads (cheaper than copying the whole environment).
+var environment: [String: String] = [:]
+for name in ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME"] {
+  if let value = getenv(name) { environment[name] = String(cString: value) }
+}
+let status = Run.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 exit(status.rawValue)

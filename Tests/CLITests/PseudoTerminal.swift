@@ -131,6 +131,8 @@ final class LiveRun {
       process.terminate()
       return nil
     }
+    // What it wrote last (restoring the terminal) may still wait in the pty.
+    terminal.read(timeout: 0.2) { _ in false }
     let data = standardOutput.fileHandleForReading.readDataToEndOfFile()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
