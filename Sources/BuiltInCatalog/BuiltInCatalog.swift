@@ -5,9 +5,6 @@ import NamesSearch
 /// and compiled in from `Resources/sortednames.plist` by the EmbedBuiltInCatalog plugin.
 /// No file is read at run time.
 public enum BuiltInCatalog {
-  /// What error messages call the built-in list.
-  public static let sourceName = "<built-in>"
-
   /// The built-in list as a catalog.
   ///
   /// - Complexity: O(n) in the list's size (about 14 KB of names); folds every name once.

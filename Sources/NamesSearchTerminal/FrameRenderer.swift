@@ -2,11 +2,16 @@ import NamesSearch
 
 /// Paints `Frame`s with ANSI escape sequences (ECMA-48), rewriting only the rows that
 /// changed since the last frame: no full clear per keystroke, no flicker.
+///
+/// Without colors (`--color never`, `NO_COLOR`), styles use only bold, dim and reverse video.
 public struct FrameRenderer {
   private var previous: [String] = []
+  private let colors: Bool
 
   /// Creates a renderer; the first frame paints every row.
-  public init() {}
+  public init(colors: Bool = true) {
+    self.colors = colors
+  }
 
   /// Forgets what is on screen (after a resize), so the next frame paints every row.
   public mutating func invalidate() {
@@ -19,7 +24,7 @@ public struct FrameRenderer {
     if previous.isEmpty { out += "\u{1B}[H\u{1B}[2J" }
     var lines: [String] = []
     for (row, spans) in frame.lines.enumerated() {
-      let line = spans.map { Self.styled($0) }.joined()
+      let line = spans.map { Self.styled($0, colors: colors) }.joined()
       lines.append(line)
       if row >= previous.count || previous[row] != line {
         out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
@@ -30,17 +35,17 @@ public struct FrameRenderer {
     return out
   }
 
-  static func styled(_ span: Frame.Span) -> String {
+  static func styled(_ span: Frame.Span, colors: Bool = true) -> String {
     let code: String
     switch span.style {
     case .plain: return span.text
     case .prompt: code = "1"
     case .title: code = "1"
-    case .match: code = "1;31"
+    case .match: code = colors ? "1;31" : "1;4"
     case .selected: code = "7"
-    case .selectedMatch: code = "7;1;31"
-    case .index: code = "36"
-    case .indexSelected: code = "7;36"
+    case .selectedMatch: code = colors ? "7;1;31" : "7;1;4"
+    case .index: code = colors ? "36" : "2"
+    case .indexSelected: code = colors ? "7;36" : "7"
     case .status: code = "2"
     }
     return "\u{1B}[\(code)m" + span.text + "\u{1B}[0m"

@@ -15,8 +15,9 @@ import NamesSearch
 /// | Ctrl-U | `.clearTerm` |
 /// | Ctrl-C | `.interrupt` |
 ///
-/// Other control bytes and unknown escape sequences are ignored. An ESC at the end of a
-/// read is a lone Esc key (terminals send a whole sequence in one write).
+/// Other control bytes, unknown escape sequences and Alt+key (ESC then a printable byte)
+/// are ignored. An ESC at the end of a read is a lone Esc key (terminals send a whole
+/// sequence in one write).
 public struct KeyDecoder {
   /// Creates a decoder.
   public init() {}
@@ -38,8 +39,14 @@ public struct KeyDecoder {
       switch byte {
       case 0x1B:
         flushText()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") else {
+        guard i < bytes.count else {
           keys.append(.escape)
+          continue
+        }
+        guard bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") else {
+          // Alt+key arrives as ESC then the key in one read: ignore both rather than
+          // clearing the term.
+          if bytes[i] >= 0x20 && bytes[i] != 0x7F { i += 1 }
           continue
         }
         // CSI or SS3: parameters, then a final byte in 0x40...0x7E.

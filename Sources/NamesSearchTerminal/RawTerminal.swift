@@ -1,3 +1,5 @@
+import NamesSearch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -66,17 +68,7 @@ public final class RawTerminal {
   /// Writes `text` to the terminal.
   public func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += n
-      }
-    }
+    _ = text.withUTF8 { Descriptor.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
   }
 
   /// Puts the terminal back as it was.

@@ -22,7 +22,7 @@ nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 /// background queue through a `SearchSession`; each result comes back tagged with its
 /// sequence number, and the state drops stale ones.
 enum LiveMode {
-  static func run(catalog: Catalog, options: Options) -> ExitStatus {
+  static func run(catalog: Catalog, options: Options, environment: [String: String]) -> ExitStatus {
     let terminal: RawTerminal
     do {
       terminal = try RawTerminal()
@@ -65,7 +65,8 @@ enum LiveMode {
     var state = LiveSearchState(
       catalog: catalog, initialTerm: options.term, rows: size.rows, columns: size.columns,
       debounce: Double(options.debounceMilliseconds) / 1000)
-    var renderer = FrameRenderer()
+    var renderer = FrameRenderer(
+      colors: TerminalStyle.allowsColor(options.color, environment: environment))
     let decoder = KeyDecoder()
     let wake = pipeEnds[1]
 
@@ -74,7 +75,7 @@ enum LiveMode {
         switch effect {
         case .search(let sequence, let term):
           DispatchQueue.global(qos: .userInitiated).async {
-            guard let result = session.search(term) else { return }
+            guard let result = session.search(term, sequence: sequence) else { return }
             inbox.withLock { $0.append((sequence, result)) }
             var byte: UInt8 = 0
             _ = write(wake, &byte, 1)
@@ -94,7 +95,7 @@ enum LiveMode {
         pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0),
       ]
-      let timeout = state.deadline.map { Int32(max(0, ($0 - now()) * 1000).rounded(.up)) } ?? -1
+      let timeout = state.deadline.map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
       if poll(&fds, 2, timeout) < 0 && errno != EINTR {
         return .failure
       }
@@ -104,7 +105,7 @@ enum LiveMode {
         let count = read(terminal.descriptor, &bytes, bytes.count)
         if count <= 0 { return .failure }
         for key in decoder.decode(Array(bytes[..<count])) {
-          effects += state.handle(key, now: now())
+          effects += state.handle(key, now: Descriptor.now())
         }
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         return .failure
@@ -125,7 +126,7 @@ enum LiveMode {
           }
         }
       }
-      effects += state.tick(now: now())
+      effects += state.tick(now: Descriptor.now())
       let arrived = inbox.withLock { box -> [(sequence: Int, result: SearchResult)] in
         let taken = box
         box.removeAll()
@@ -137,11 +138,5 @@ enum LiveMode {
       if let status = perform(effects) { return status }
       terminal.write(renderer.render(state.frame()))
     }
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

@@ -1,3 +1,4 @@
+import NamesSearch
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +9,7 @@
 /// terminal and the load has taken more than half a second; erases itself when done.
 final class ProgressReporter {
   private let label: String
-  private let start = ProgressReporter.now()
+  private let start = Descriptor.now()
   private var shown = false
   private var lastPercent = -1
   private let enabled: Bool
@@ -21,7 +22,7 @@ final class ProgressReporter {
 
   /// Reports `bytesRead` of `totalBytes` (unknown for pipes).
   func update(bytesRead: Int, totalBytes: Int?) {
-    guard enabled, Self.now() - start > 0.5 else { return }
+    guard enabled, Descriptor.now() - start > 0.5 else { return }
     let text: String
     if let totalBytes, totalBytes > 0 {
       let percent = min(100, bytesRead * 100 / totalBytes)
@@ -39,11 +40,5 @@ final class ProgressReporter {
   func finish() {
     if shown { StandardStreams.writeError("\r\u{1B}[K") }
     shown = false
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

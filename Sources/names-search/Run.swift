@@ -36,7 +36,7 @@ enum Run {
     // The index cache is written once the answer is out.
     defer { loaded?.writeCache() }
     if options.interactive {
-      return LiveMode.run(catalog: catalog, options: options)
+      return LiveMode.run(catalog: catalog, options: options, environment: environment)
     }
     let result = Searcher().search(options.query, in: catalog)
     // On a terminal, names are shown with control characters escaped; into a pipe or a

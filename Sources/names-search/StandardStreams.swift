@@ -1,3 +1,5 @@
+import NamesSearch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,17 +23,7 @@ enum StandardStreams {
   ///
   /// - Throws: `WriteError` with the `errno` of the failed write.
   static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws(WriteError) {
-    guard var pointer = bytes.baseAddress else { return }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = Glibc.write(fd, pointer, remaining)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw WriteError(code: errno)
-      }
-      pointer += written
-      remaining -= written
-    }
+    if let code = Descriptor.writeAll(fd, bytes) { throw WriteError(code: code) }
   }
 
   /// Writes `text` to standard error, ignoring failures (there is nowhere left to report).

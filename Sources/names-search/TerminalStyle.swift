@@ -7,16 +7,23 @@ enum TerminalStyle {
     titleStart: "\u{1B}[1m", titleEnd: "\u{1B}[0m",
     matchStart: "\u{1B}[1;31m", matchEnd: "\u{1B}[0m")
 
-  /// Whether to color: `always` and `never` say so; `auto` colors when standard output is a
-  /// terminal, `TERM` is not "dumb", and `NO_COLOR` is unset or empty (no-color.org).
+  /// Whether to color standard output: `always` and `never` say so; `auto` colors when
+  /// standard output is a terminal and `allowsColor` holds.
   static func usesColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
+    choice == .auto
+      ? allowsColor(choice, environment: environment) && StandardStreams.isTerminal(1)
+      : choice == .always
+  }
+
+  /// Whether colors are allowed at all: not with `never`; with `auto`, only when `NO_COLOR`
+  /// is unset or empty (no-color.org) and `TERM` is not "dumb".
+  static func allowsColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
     switch choice {
     case .always: return true
     case .never: return false
     case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-      if environment["TERM"] == "dumb" { return false }
-      return StandardStreams.isTerminal(1)
+      return environment["TERM"] != "dumb"
     }
   }
 }

@@ -64,7 +64,7 @@ cases = [
     ("item-array.plist", xml(section("<array><string>x</string></array>")), 2, 'section "B", item 4: expected a string, found an array'),
     ("item-dict.plist", xml(section("<dict/>")), 2, 'section "B", item 4: expected a string, found a dictionary'),
     ("duplicate-keys.plist", xml("<dict><key>A</key><array/><key>B</key><array/><key>A</key><array/></dict>"), 2, 'section "A" appears twice'),
-    ("empty-key.plist", xml("<dict><key>A</key><array/><key></key><array><string>x</string></array></dict>"), 2, "section 2 has an empty title"),
+    ("empty-key.plist", xml("<dict><key>A</key><array/><key></key><array><string>x</string></array></dict>"), 2, "a section has an empty title"),
     ("invalid-utf8.plist", HEAD + b"<dict><key>A</key><array><string>An\xff\xfen</string></array></dict></plist>\n", 2, "not a property list: line 4: *"),
     ("nul-byte.plist", HEAD + b"<dict><key>A</key><array><string>An\x00n</string></array></dict></plist>\n", 2, "not a property list: line 4: *"),
     ("nul-reference.plist", xml("<dict><key>A</key><array><string>An&#0;n</string></array></dict>"), 2, "not a property list: line 4: *"),

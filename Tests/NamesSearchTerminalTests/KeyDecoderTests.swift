@@ -15,6 +15,7 @@ struct KeyDecoderTests {
     #expect(decoder.decode([0x1B]) == [.escape])
     #expect(decoder.decode([0x10, 0x0E]) == [.up, .down])
     #expect(decoder.decode(Array("a\u{1B}[Cb".utf8)) == [.text("a"), .text("b")])
+    #expect(decoder.decode(Array("\u{1B}bx".utf8)) == [.text("x")])  // Alt+b, then x
   }
 
   @Test("only changed rows are repainted")

@@ -30,7 +30,7 @@ struct CatalogLoaderTests {
       ])
   }
 
-  @Test("binary and OpenStep property lists load too")
+  @Test("binary and OpenStep property lists load too (through Foundation, the core path)")
   func otherFormats() throws {
     let object: [String: Any] = ["A": ["Ann", "Åsa"], "#": ["42"]]
     let binary = try PropertyListSerialization.data(

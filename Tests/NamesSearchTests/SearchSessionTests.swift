@@ -44,3 +44,17 @@ struct SearchSessionTests {
     #expect(session.search("jo")?.matchedNames == Searcher().search(Query(term: "jo"), in: big).matchedNames)
   }
 }
+
+@Suite("SearchSession ordering")
+struct SearchSessionOrderingTests {
+  @Test("an older call that starts late returns nil; the newest answers")
+  func olderCallLoses() throws {
+    let catalog = KeyScannerTests.catalog(names: 2_000, seed: 9)
+    let session = SearchSession(catalog: catalog)
+    let newest = try #require(session.search("an", sequence: 2))
+    #expect(newest.query.term == "an")
+    #expect(session.search("a", sequence: 1) == nil)
+    #expect(session.search("", sequence: 1) == nil)
+    #expect(session.search("ann", sequence: 3)?.query.term == "ann")
+  }
+}

@@ -28,7 +28,9 @@
 /// folder, flushed and renamed into place, so a crash never leaves a partial index.
 public enum IndexCache {
   static let magic: UInt64 = 0x0100_0058_4449_534E  // "NSIDX\0\0\u{1}" little-endian
-  static let version: UInt32 = 1
+  /// The format version, raised whenever the layout or `TextFolder.ruleVersion` changes, so
+  /// an index folded by older rules is never used.
+  static let version: UInt32 = 1 << 16 | TextFolder.ruleVersion
   static let headerSize = 128
 
   /// The cache folder: `$XDG_CACHE_HOME/names-search`, else `~/.cache/names-search`, or
@@ -135,7 +137,7 @@ public enum IndexCache {
         of: UInt32(absolutePath.utf8.count).littleEndian, toByteOffset: 108, as: UInt32.self)
     }
     return AtomicFile.write(to: file(for: absolutePath, in: directory)) { (fd) -> Bool in
-      header.withUnsafeBytes { writeAll(fd, $0) } && body.write(to: fd)
+      header.withUnsafeBytes { Descriptor.writeAll(fd, $0) == nil } && body.write(to: fd)
     }
   }
 
@@ -146,20 +148,6 @@ public enum IndexCache {
       mkdir(path, 0o700)
     }
   }
-}
-
-/// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-    if written < 0 {
-      if errno == EINTR { continue }
-      return false
-    }
-    offset += written
-  }
-  return true
 }
 
 /// The body of a cache file being written, in one buffer of 8-byte-aligned parts.
@@ -195,6 +183,6 @@ private struct CacheWriter: ~Copyable {
   }
 
   func write(to fd: Int32) -> Bool {
-    writeAll(fd, UnsafeRawBufferPointer(buffer.buffer))
+    Descriptor.writeAll(fd, UnsafeRawBufferPointer(buffer.buffer)) == nil
   }
 }

@@ -67,7 +67,7 @@ struct BinaryPlistReader {
       }
       let title = String(decoding: titleBytes, as: UTF8.self)
       guard !titleBytes.isEmpty else {
-        throw LoadError(source: source, reason: .emptyTitle(position: titles.count + 1))
+        throw LoadError(source: source, reason: .emptyTitle)
       }
       guard seen.insert(titleBytes).inserted else {
         throw LoadError(source: source, reason: .duplicateTitle(title))

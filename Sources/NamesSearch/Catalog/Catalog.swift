@@ -77,6 +77,7 @@ public struct Catalog: Sendable {
     defaultKeys: SearchKeys
   ) {
     precondition(orderedTitles.count == sectionRanges.count, "one range per section")
+    precondition(sectionRanges.reduce(0) { $0 + $1.count } == names.count, "ranges cover names")
     self.titles = orderedTitles
     self.names = names
     self.sectionRanges = sectionRanges

@@ -19,8 +19,9 @@ public enum CatalogLoader {
   /// Loads the list in the file at `path`.
   ///
   /// XML lists stream through `XMLPlistReader` (libxml2's SAX2 parser) in 1 MiB chunks;
-  /// binary lists are read by `BinaryPlistReader`; OpenStep text goes through Foundation's
-  /// `PropertyListSerialization`.
+  /// binary lists are read by `BinaryPlistReader`. OpenStep text is refused (Foundation's
+  /// parser silently drops duplicate sections); `catalog(fromPropertyList:source:)` still
+  /// reads every format through Foundation.
   ///
   /// - Parameters:
   ///   - maximumSize: refuse inputs larger than this many bytes.
@@ -56,8 +57,14 @@ public enum CatalogLoader {
       if chunk[..<first].starts(with: [0, 0, 0, 0]) {
         throw LoadError(source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
       }
-      let data = try reader.readAll(after: chunk[..<first])
-      return try catalog(fromPropertyList: data, source: reader.source)
+      let rest = try reader.readAll(after: chunk[..<first])
+      guard rest.contains(where: { ![0x09, 0x0A, 0x0D, 0x20].contains($0) }) else {
+        throw LoadError(source: reader.source, reason: .blank)
+      }
+      // OpenStep text is not read: Foundation's parser keeps the last of duplicate
+      // sections and drops the others without a word.
+      throw LoadError(
+        source: reader.source, reason: .notPropertyList("expected an XML or a binary property list"))
     }
     let parsed = try XMLPlistReader(source: reader.source, expectedSize: reader.expectedSize).read(firstChunk: chunk[..<first]) {
       (buffer) throws(LoadError) -> Int in
@@ -108,10 +115,8 @@ public enum CatalogLoader {
       }
       return (title, value)
     }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
-    for (position, (title, value)) in entries.enumerated() {
-      guard !title.isEmpty else {
-        throw LoadError(source: source, reason: .emptyTitle(position: position + 1))
-      }
+    for (title, value) in entries {
+      guard !title.isEmpty else { throw LoadError(source: source, reason: .emptyTitle) }
       guard let items = value as? [Any] else {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))

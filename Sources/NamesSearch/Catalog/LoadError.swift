@@ -14,8 +14,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     /// The file holds only white space.
     case blank
-    /// A section's title is empty; its 1-based position among the sections.
-    case emptyTitle(position: Int)
+    /// A section's title is empty.
+    case emptyTitle
     /// The file is larger than the size limit, in bytes.
     case tooLarge(limit: Int)
     /// The bytes are not a property list; the parser's words.
@@ -51,7 +51,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .isDirectory: "Is a directory"
     case .empty: "file is empty"
     case .blank: "file holds only white space"
-    case .emptyTitle(let position): "section \(position) has an empty title"
+    case .emptyTitle: "a section has an empty title"
     case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):

@@ -165,7 +165,7 @@ final class XMLPlistReader {
     case .inKey:
       title = String(decoding: keyText, as: UTF8.self)
       guard !keyText.isEmpty else {
-        fail(.emptyTitle(position: titles.count + 1))
+        fail(.emptyTitle)
         return
       }
       guard seenTitles.insert(keyText).inserted else {

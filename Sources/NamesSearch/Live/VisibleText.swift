@@ -11,7 +11,7 @@
 /// | zero-width and invisible format characters (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD) | `\u{200B}` … |
 /// | a backslash | itself (so `\e` in a name and an escaped ESC can be told apart only by context; JSON keeps exact text) |
 ///
-/// Zero width joiner (U+200D) inside an emoji sequence is kept, since emoji need it.
+/// The zero width joiner (U+200D) is never escaped: emoji sequences need it.
 public enum VisibleText {
   /// Whether `scalar` is shown escaped.
   public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -28,6 +28,10 @@ import Foundation
 ///
 /// A `TextFolder` is not `Sendable`: it owns its tables. Give each thread its own.
 public struct TextFolder {
+  /// The version of the folding rule above; stored search keys (the index cache) folded
+  /// under another version are not used.
+  public static let ruleVersion: UInt32 = 1
+
   /// The differences this folder removes.
   public let options: MatchOptions
   private let tables: ScalarTables
@@ -68,7 +72,7 @@ public struct TextFolder {
     for byte in utf8 { high |= byte }
     if high < 0x80 {
       if options.ignoresCase {
-        for byte in utf8 { key.append(byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)) }
+        for byte in utf8 { key.append(lowercasedASCII(byte)) }
       } else {
         key.append(contentsOf: utf8)
       }
@@ -134,6 +138,12 @@ public struct TextFolder {
   }
 }
 
+/// `byte` with A–Z lowercased, every other byte unchanged.
+@inline(__always)
+func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+}
+
 /// Per-scalar tables, filled on first use: each scalar's canonical decomposition, its case
 /// folding, and (for the fast path) its whole fold when it folds alone.
 private final class ScalarTables {
@@ -173,7 +183,7 @@ private final class ScalarTables {
     while i < n {
       let lead = utf8[i]
       if lead < 0x80 {
-        key.append(ignoresCase ? lead &+ (lead &- 0x41 < 26 ? 0x20 : 0) : lead)
+        key.append(ignoresCase ? lowercasedASCII(lead) : lead)
         i &+= 1
         continue
       }
@@ -261,7 +271,7 @@ private final class ScalarTables {
   func appendCaseFolding(of scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]) {
     if scalar.value < 0x80 {
       let v = scalar.value
-      out.append(v &- 0x41 < 26 ? Unicode.Scalar(UInt8(v + 0x20)) : scalar)
+      out.append(Unicode.Scalar(lowercasedASCII(UInt8(v))))
       return
     }
     if let known = caseFoldings[scalar.value] {

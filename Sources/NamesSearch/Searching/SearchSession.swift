@@ -13,8 +13,10 @@ import Synchronization
 ///   are scanned (raw hits only shrink as a term grows; see `KeyHits`).
 /// - Otherwise (an edit) the whole catalog is scanned again, unless the term is among the
 ///   last `cacheLimit` terms, whose hits are kept.
-/// - Each call cancels the scan of any call still running on another thread: that call
-///   returns `nil`, so a stale answer can never be shown after a newer one.
+/// - Each call carries a sequence number (given, or the next one): a call cancels the scan
+///   of any older call still running on another thread, and a call older than one already
+///   started returns `nil` at once, so the newest term always gets its answer and a stale
+///   answer can never be shown after a newer one.
 ///
 /// Thread-safe: call `search` from any thread.
 public final class SearchSession: Sendable {
@@ -32,7 +34,8 @@ public final class SearchSession: Sendable {
   }
 
   private struct State {
-    var generation = 0
+    /// The highest sequence number seen.
+    var latest = 0
     var running: CancellationFlag?
     /// Most recent last.
     var entries: [Entry] = []
@@ -46,32 +49,43 @@ public final class SearchSession: Sendable {
     self.cacheLimit = cacheLimit
   }
 
-  /// The result for `term`, or `nil` if a newer call cancelled this one.
+  /// The result for `term`, or `nil` if a newer call (a higher `sequence`) cancelled or
+  /// overtook this one. Without `sequence`, calls are numbered in the order they start.
   ///
   /// - Complexity: O(n) in the keys' total length for a new term; O(k) in the length of the
   ///   candidates' keys when narrowing; O(m) in the matches for a cached term.
-  public func search(_ term: String) -> SearchResult? {
+  public func search(_ term: String, sequence: Int? = nil) -> SearchResult? {
     let query = Query(term: term, options: options)
     let matcher = Matcher(query: query)
     if matcher.matchesEverything {
-      cancelRunning()
-      return Searcher().search(query, in: catalog)
+      let current = state.withLock { state -> Bool in
+        let number = sequence ?? state.latest + 1
+        guard number >= state.latest else { return false }
+        state.latest = number
+        state.running?.cancel()
+        state.running = nil
+        return true
+      }
+      return current ? Searcher().search(query, in: catalog) : nil
     }
     let folded = matcher.foldedTerm
     let flag = CancellationFlag()
-    let (cached, base) = state.withLock { state -> (KeyHits?, [UInt32]?) in
+    let (stale, cached, base) = state.withLock { state -> (Bool, KeyHits?, [UInt32]?) in
+      let number = sequence ?? state.latest + 1
+      guard number >= state.latest else { return (true, nil, nil) }
+      state.latest = number
       state.running?.cancel()
       state.running = flag
-      state.generation += 1
       if let index = state.entries.lastIndex(where: { $0.term == folded }) {
         let entry = state.entries.remove(at: index)
         state.entries.append(entry)
-        return (entry.hits, nil)
+        return (false, entry.hits, nil)
       }
       // The narrowest earlier term that the new one contains.
       let bases = state.entries.filter { $0.term.count < folded.count && folded.contains($0.term) }
-      return (nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
+      return (false, nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
     }
+    if stale { return nil }
     let hits: KeyHits
     if let cached {
       hits = cached

@@ -6,7 +6,9 @@ import Dispatch
   import Darwin
 #endif
 
-/// The number of cores the process may use (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+/// The number of online cores (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1. It ignores
+/// CPU affinity and cgroup quotas: on a restricted machine the scan splits into more
+/// slices than it can run at once, which costs a little, not correctness.
 enum ProcessInfoCores {
   static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

@@ -1,6 +1,7 @@
 /// Turns `names-search`'s arguments into a `ParsedCommand`, following swift-argument-parser's
 /// conventions: `--name value` and `--name=value`, `-f value` and `-fvalue`, `--` ends the
-/// options, `-` alone is a value, help and version win over everything else.
+/// options, `-` alone is a value; once every option is understood, help and version win
+/// over the rest.
 enum ArgumentParser {
   /// Parses `arguments` (without the program name).
   ///
@@ -71,7 +72,12 @@ enum ArgumentParser {
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
-      case .interactive: options.interactive = true
+      case .interactive:
+        if let earlier = options.outputFlag {
+          throw UsageError(message: "'\(typed)' cannot be used with '\(earlier)'")
+        }
+        options.interactive = true
+        options.outputFlag = typed
       case .maxSize:
         let text = try value(for: spec, typed: typed, inline: inline)
         guard let bytes = Self.byteCount(text), bytes <= Self.largestMaximumSize else {

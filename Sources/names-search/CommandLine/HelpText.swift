@@ -21,7 +21,7 @@ enum HelpText {
       sections left empty, and prints each section title followed by its names indented
       by two spaces. With no file, it searches the built-in list of 2,000 given names.
 
-      USAGE: \(wrap(usage, indent: 7, firstIndent: 0).dropFirst(0))
+      USAGE: \(wrap(usage, indent: 7, firstIndent: 7).dropFirst(7))
 
       ARGUMENTS:
 

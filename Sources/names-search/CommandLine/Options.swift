@@ -3,12 +3,12 @@ import NamesSearch
 /// What the command line asked for, once parsed.
 struct Options: Equatable {
   /// How results are printed.
-  enum OutputMode: String, Equatable {
+  enum OutputMode: Equatable {
     case sections, index, count, json
   }
 
   /// When to color the output.
-  enum ColorChoice: String, Equatable, CaseIterable {
+  enum ColorChoice: String, Equatable {
     case auto, always, never
   }
 
