@@ -82,7 +82,12 @@ enum LiveMode {
           }
         case .exit(let status, let output):
           terminal.restore()
-          if let output { _ = Run.printing(output + "\n") }
+          if let output {
+            // The chosen name goes out byte for byte to a pipe (name=$(names-search -i)),
+            // escaped when standard output is the terminal itself.
+            let shown = StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
+            _ = Run.printing(shown + "\n")
+          }
           return ExitStatus(rawValue: status) ?? .failure
         }
       }

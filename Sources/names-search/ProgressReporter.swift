@@ -33,12 +33,12 @@ final class ProgressReporter {
       text = "\(bytesRead >> 20) MiB"
     }
     shown = true
-    StandardStreams.writeError("\r\u{1B}[Knames-search: loading \(label)… \(text)")
+    StandardStreams.writeRaw("\r\u{1B}[Knames-search: loading \(VisibleText.escaped(label))… \(text)")
   }
 
   /// Erases the progress line, if one was shown.
   func finish() {
-    if shown { StandardStreams.writeError("\r\u{1B}[K") }
+    if shown { StandardStreams.writeRaw("\r\u{1B}[K") }
     shown = false
   }
 }

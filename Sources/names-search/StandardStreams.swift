@@ -26,8 +26,16 @@ enum StandardStreams {
     if let code = Descriptor.writeAll(fd, bytes) { throw WriteError(code: code) }
   }
 
-  /// Writes `text` to standard error, ignoring failures (there is nowhere left to report).
+  /// Writes `text` to standard error, each line with control and invisible characters
+  /// escaped (a path or an option may hold anything), ignoring failures (there is nowhere
+  /// left to report).
   static func writeError(_ text: String) {
+    var text = VisibleText.escapedLines(text)
+    text.withUTF8 { try? write(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+  }
+
+  /// Writes `text` to standard error as it is (the progress line's own escape sequences).
+  static func writeRaw(_ text: String) {
     var text = text
     text.withUTF8 { try? write(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
   }

@@ -57,12 +57,15 @@ struct TerminalSafetyTests {
     }
   }
 
-  @Test("--json keeps the exact text, JSON-escaped")
+  @Test("--json keeps the exact text, JSON-escaped, with no raw control or bidi character")
   func json() throws {
     try TemporaryDirectory.with { folder in
       let result = try CLIRunner.run(["--json", "--no-cache", "-f", try list(in: folder).path])
       #expect(result.stdoutText.contains(#""A\u001b]0;pwned\u0007""#))
-      #expect(result.stdoutText.contains("\"E\u{202E}gnp.exe\""))
+      // Bidirectional and C1 characters are \u-escaped too: exact text, inert on a terminal.
+      #expect(result.stdoutText.contains(#""E\u202egnp.exe""#))
+      #expect(result.stdoutText.contains(#""D\u009b31m""#))
+      #expect(!result.stdout.contains(0x1B))
       let object = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
       let sections = object?["sections"] as? [[String: Any]]
       #expect(sections?.first?["names"] as? [String] == Self.names)

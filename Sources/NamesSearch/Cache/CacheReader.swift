@@ -33,7 +33,9 @@ struct CacheReader {
       u32(12) == UInt32(IndexCache.headerSize),
       u64(16) == stamp.size, Int64(bitPattern: u64(24)) == stamp.modifiedSeconds,
       Int64(bitPattern: u64(32)) == stamp.modifiedNanoseconds, u64(40) == stamp.inode,
-      u64(48) == stamp.device, u64(80) == UInt64(bytes.count - IndexCache.headerSize)
+      u64(48) == stamp.device, u64(80) == UInt64(bytes.count - IndexCache.headerSize),
+      Int64(bitPattern: u64(112)) == stamp.changedSeconds,
+      Int64(bitPattern: u64(120)) == stamp.changedNanoseconds
     else { return nil }
     let created = Int64(bitPattern: u64(56))
     let sourceHash = u64(64)

@@ -36,23 +36,27 @@ public struct CachedCatalogLoader {
     contentsOfFile path: String, cacheDirectory: String?,
     maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
   ) throws(LoadError) -> CachedCatalogLoader {
-    guard let directory = cacheDirectory, let absolute = absolutePath(of: path),
-      let stamp = SourceStamp(path: absolute)
-    else {
+    // One open of the resolved path gives both the stamp the cache is checked against and
+    // the bytes that are read, so the two always describe the same file.
+    guard let directory = cacheDirectory, let absolute = absolutePath(of: path) else {
       let catalog = try CatalogLoader.load(
         contentsOfFile: path, maximumSize: maximumSize, progress: progress)
+      return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
+    }
+    let reader = try FileReader(path: absolute, source: path, maximumSize: maximumSize)
+    guard let stamp = reader.stamp else {
+      let catalog = try CatalogLoader.load(from: reader, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     if let cached = IndexCache.read(for: absolute, stamp: stamp, in: directory) {
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
-    let reader = try FileReader(path: path, maximumSize: maximumSize)
     let catalog = try CatalogLoader.load(from: reader, progress: progress)
     // Store an index only of what was read whole, from a list that did not change meanwhile.
     let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
     let sourceHash = reader.contentHash.finalize()
     let store = { () -> Bool in
-      guard complete, SourceStamp(path: absolute) == stamp else { return false }
+      guard complete, reader.currentStamp == stamp else { return false }
       return IndexCache.write(
         catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory)
     }

@@ -12,7 +12,7 @@
 ///
 /// | part | contents |
 /// | --- | --- |
-/// | header | magic `NSIDX\0\0\u{1}`, format version, the list's `SourceStamp` and content hash, counts, body checksum |
+/// | header | magic `NSIDX\0\0\u{1}`, format version, the list's `SourceStamp` (size, times, inode, device) and content hash, counts, body checksum |
 /// | path | the list's absolute path |
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
@@ -30,7 +30,7 @@ public enum IndexCache {
   static let magic: UInt64 = 0x0100_0058_4449_534E  // "NSIDX\0\0\u{1}" little-endian
   /// The format version, raised whenever the layout or `TextFolder.ruleVersion` changes, so
   /// an index folded by older rules is never used.
-  static let version: UInt32 = 1 << 16 | TextFolder.ruleVersion
+  static let version: UInt32 = 2 << 16 | TextFolder.ruleVersion
   static let headerSize = 128
 
   /// The cache folder: `$XDG_CACHE_HOME/names-search`, else `~/.cache/names-search`, or
@@ -63,11 +63,13 @@ public enum IndexCache {
     -> Catalog?
   {
     let path = file(for: absolutePath, in: directory)
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // Never block on a FIFO or follow a link planted where the cache file should be.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_size >= headerSize else { return nil }
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= headerSize
+    else { return nil }
     let size = Int(info.st_size)
     guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
       mapped != MAP_FAILED
@@ -135,6 +137,8 @@ public enum IndexCache {
         as: UInt32.self)
       h.storeBytes(
         of: UInt32(absolutePath.utf8.count).littleEndian, toByteOffset: 108, as: UInt32.self)
+      h.storeBytes(of: stamp.changedSeconds.littleEndian, toByteOffset: 112, as: Int64.self)
+      h.storeBytes(of: stamp.changedNanoseconds.littleEndian, toByteOffset: 120, as: Int64.self)
     }
     return AtomicFile.write(to: file(for: absolutePath, in: directory)) { (fd) -> Bool in
       header.withUnsafeBytes { Descriptor.writeAll(fd, $0) == nil } && body.write(to: fd)

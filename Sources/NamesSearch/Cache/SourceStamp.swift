@@ -4,15 +4,40 @@
   import Darwin
 #endif
 
-/// What identifies a version of a list file without reading it: its size, modification time
-/// (to the nanosecond), inode and device, as `stat(2)` reports them.
+/// What identifies a version of a list file without reading it: its size, modification
+/// and status-change times (to the nanosecond), inode and device, as `stat(2)` reports them.
+///
+/// The status-change time (`st_ctime`) moves on every write and cannot be set back by
+/// `touch` or `cp -p`, so an edit that keeps the size and restores the modification time
+/// still changes the stamp.
 public struct SourceStamp: Sendable, Hashable {
   /// Size in bytes.
   public var size: UInt64
   /// Modification time: seconds since 1970 and nanoseconds.
   public var modifiedSeconds: Int64, modifiedNanoseconds: Int64
+  /// Status-change time: seconds since 1970 and nanoseconds.
+  public var changedSeconds: Int64, changedNanoseconds: Int64
   /// Inode and device numbers.
   public var inode: UInt64, device: UInt64
+
+  /// The stamp of a regular file from its `stat` record, or `nil` for anything else.
+  public init?(_ info: stat) {
+    guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    size = UInt64(info.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
+      modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
+      changedSeconds = Int64(info.st_ctimespec.tv_sec)
+      changedNanoseconds = Int64(info.st_ctimespec.tv_nsec)
+    #else
+      modifiedSeconds = Int64(info.st_mtim.tv_sec)
+      modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+      changedSeconds = Int64(info.st_ctim.tv_sec)
+      changedNanoseconds = Int64(info.st_ctim.tv_nsec)
+    #endif
+    inode = UInt64(info.st_ino)
+    device = UInt64(info.st_dev)
+  }
 
   /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading
   /// (so a list made unreadable is never answered from its cache) or is not a regular file.
@@ -21,27 +46,20 @@ public struct SourceStamp: Sendable, Hashable {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    size = UInt64(info.st_size)
-    #if canImport(Darwin)
-      modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
-      modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
-    #else
-      modifiedSeconds = Int64(info.st_mtim.tv_sec)
-      modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-    #endif
-    inode = UInt64(info.st_ino)
-    device = UInt64(info.st_dev)
+    guard fstat(fd, &info) == 0 else { return nil }
+    self.init(info)
   }
 
   /// Creates a stamp from its parts.
   public init(
-    size: UInt64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64,
-    device: UInt64
+    size: UInt64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, changedSeconds: Int64 = 0,
+    changedNanoseconds: Int64 = 0, inode: UInt64, device: UInt64
   ) {
     self.size = size
     self.modifiedSeconds = modifiedSeconds
     self.modifiedNanoseconds = modifiedNanoseconds
+    self.changedSeconds = changedSeconds
+    self.changedNanoseconds = changedNanoseconds
     self.inode = inode
     self.device = device
   }

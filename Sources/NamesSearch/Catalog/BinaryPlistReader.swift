@@ -16,14 +16,18 @@
 struct BinaryPlistReader {
   private let bytes: [UInt8]
   private let source: String
+  /// The most UTF-8 the names may decode to: a small file whose strings are referenced
+  /// many times must not expand without bound.
+  private let maximumSize: Int
   private var offsetSize = 0
   private var referenceSize = 0
   private var objectCount = 0
   private var tableOffset = 0
 
-  init(bytes: [UInt8], source: String) {
+  init(bytes: [UInt8], source: String, maximumSize: Int) {
     self.bytes = bytes
     self.source = source
+    self.maximumSize = maximumSize
   }
 
   /// The titles, names and section ranges of the list, in file order.
@@ -50,11 +54,11 @@ struct BinaryPlistReader {
     objectCount = Int(count)
     tableOffset = Int(table)
 
-    let root = try object(Int(top))
+    let root = try object(top)
     guard root.type == 0xD else {
       throw LoadError(source: source, reason: .rootNotDictionary(found: typeName(root.type)))
     }
-    let entries = try elements(of: root, object: Int(top))
+    let entries = try elements(of: root, object: top)
     var names = NameStore.Builder(names: 1024, bytes: bytes.count)
     var titles: [String] = []
     var ranges: [Range<Int>] = []
@@ -86,6 +90,9 @@ struct BinaryPlistReader {
             source: source,
             reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type)))
         }
+        guard names.byteCount + name.count <= maximumSize else {
+          throw LoadError(source: source, reason: .namesTooLarge(limit: maximumSize))
+        }
         name.withUnsafeBufferPointer { names.append(utf8: $0) }
       }
       titles.append(title)
@@ -104,14 +111,20 @@ struct BinaryPlistReader {
     var offset: Int
   }
 
-  private func object(_ index: Int) throws(LoadError) -> Object {
+  private func object(_ reference: UInt64) throws(LoadError) -> Object {
+    // Checked before any conversion: a reference can be up to 2^64 - 1.
+    guard reference < UInt64(objectCount) else {
+      throw damaged("a reference to object \(reference), past the last object \(objectCount - 1)")
+    }
+    let index = Int(reference)
     guard index < objectCount else {
       throw damaged("a reference to object \(index), past the last object \(objectCount - 1)")
     }
-    let offset = Int(bigEndian(at: tableOffset + index * offsetSize, size: offsetSize))
-    guard offset >= 8, offset < tableOffset else {
-      throw damaged("object \(index) is said to be at byte \(offset), outside the objects")
+    let rawOffset = bigEndian(at: tableOffset + index * offsetSize, size: offsetSize)
+    guard rawOffset >= 8, rawOffset < UInt64(tableOffset) else {
+      throw damaged("object \(index) is said to be at byte \(rawOffset), outside the objects")
     }
+    let offset = Int(rawOffset)
     let marker = bytes[offset]
     let type = marker >> 4
     var count = Int(marker & 0x0F)
@@ -135,18 +148,18 @@ struct BinaryPlistReader {
   }
 
   /// The object indices an array (count refs) or a dictionary (keys, then values) holds.
-  private func elements(of container: Object, object index: Int) throws(LoadError) -> [Int] {
+  private func elements(of container: Object, object index: UInt64) throws(LoadError) -> [UInt64] {
     let references = container.type == 0xD ? container.count * 2 : container.count
     guard container.contentOffset + references * referenceSize <= tableOffset else {
       throw damaged("object \(index) at byte \(container.offset) runs past the objects")
     }
     return (0..<references).map {
-      Int(bigEndian(at: container.contentOffset + $0 * referenceSize, size: referenceSize))
+      bigEndian(at: container.contentOffset + $0 * referenceSize, size: referenceSize)
     }
   }
 
   /// The UTF-8 of a string object, or `nil` if the object is not a string.
-  private func string(_ item: Object, object index: Int) throws(LoadError) -> [UInt8]? {
+  private func string(_ item: Object, object index: UInt64) throws(LoadError) -> [UInt8]? {
     switch item.type {
     case 0x5, 0x7:
       // ASCII, or UTF-8 (bplist 1.5): copied after checking.

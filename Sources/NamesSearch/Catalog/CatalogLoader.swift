@@ -41,16 +41,26 @@ public enum CatalogLoader {
   public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
     -> Catalog
   {
+    // Read until the format shows: a pipe may hand over a few bytes (even only white
+    // space) at a time, and the same bytes must always take the same path.
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    let first = try reader.read(into: &chunk)
-    guard first > 0 else { throw LoadError(source: reader.source, reason: .empty) }
-    progress?(reader.bytesRead, reader.expectedSize)
+    var prefix: [UInt8] = []
+    while prefix.count < 8 || !prefix.contains(where: PropertyListFormat.isSignificant) {
+      let count = try reader.read(into: &chunk)
+      if count == 0 { break }
+      prefix.append(contentsOf: chunk[..<count])
+      progress?(reader.bytesRead, reader.expectedSize)
+    }
+    guard !prefix.isEmpty else { throw LoadError(source: reader.source, reason: .empty) }
+    chunk = prefix
+    let first = prefix.count
     switch PropertyListFormat.detect(chunk[..<first]) {
     case .xml:
       break
     case .binary:
       let data = try reader.readAll(after: chunk[..<first])
-      var binary = BinaryPlistReader(bytes: Array(data), source: reader.source)
+      var binary = BinaryPlistReader(
+        bytes: Array(data), source: reader.source, maximumSize: reader.maximumSize)
       let parsed = try binary.read()
       return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
     case .other:

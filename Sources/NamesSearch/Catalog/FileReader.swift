@@ -18,6 +18,8 @@ public final class FileReader {
   public let source: String
   /// The size `fstat` reports for a regular file, or `nil` for a pipe or device.
   public let expectedSize: Int?
+  /// The file's identity when it was opened (`nil` for streams and memory).
+  public let stamp: SourceStamp?
   /// The bytes read so far.
   public private(set) var bytesRead = 0
   /// Whether the end of the input was reached.
@@ -26,31 +28,41 @@ public final class FileReader {
   public private(set) var contentHash = FastHash()
   private let descriptor: Int32
   private let ownsDescriptor: Bool
-  private let maximumSize: Int
+  /// The most bytes it reads (and, for binary lists, the most the names may decode to).
+  public let maximumSize: Int
   /// Bytes served instead of a descriptor's (see `init(bytes:source:)`).
   private var memory: [UInt8]?
 
-  /// Opens the file at `path`.
+  /// Opens the file at `path`; errors name it `source` (by default, `path` itself).
   ///
-  /// - Throws: `LoadError` (`unreadable` with the system's words, or `isDirectory`).
-  public init(path: String, maximumSize: Int = defaultMaximumSize) throws(LoadError) {
+  /// - Throws: `LoadError` (`unreadable` with the system's words, `isDirectory`, or
+  ///   `tooLarge` for a regular file bigger than `maximumSize`).
+  public init(path: String, source: String? = nil, maximumSize: Int = defaultMaximumSize)
+    throws(LoadError)
+  {
+    let source = source ?? path
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw LoadError(source: path, reason: .unreadable(Self.errorText())) }
+    guard fd >= 0 else { throw LoadError(source: source, reason: .unreadable(Self.errorText())) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
-      let error = LoadError(source: path, reason: .unreadable(Self.errorText()))
+      let error = LoadError(source: source, reason: .unreadable(Self.errorText()))
       close(fd)
       throw error
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       close(fd)
-      throw LoadError(source: path, reason: .isDirectory)
+      throw LoadError(source: source, reason: .isDirectory)
     }
-    source = path
+    if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > maximumSize {
+      close(fd)
+      throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
+    }
+    self.source = source
     descriptor = fd
     ownsDescriptor = true
     self.maximumSize = maximumSize
     expectedSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    stamp = SourceStamp(info)
   }
 
   /// Reads from an open descriptor (standard input), which it does not close.
@@ -60,6 +72,7 @@ public final class FileReader {
     ownsDescriptor = false
     self.maximumSize = maximumSize
     expectedSize = nil
+    stamp = nil
   }
 
   /// Reads bytes already in memory, as if from a file (for tests and fuzzing).
@@ -69,11 +82,20 @@ public final class FileReader {
     ownsDescriptor = false
     self.maximumSize = maximumSize
     expectedSize = bytes.count
+    stamp = nil
     memory = bytes
   }
 
   deinit {
     if ownsDescriptor { close(descriptor) }
+  }
+
+  /// The open file's identity now (`fstat` of the same descriptor), to tell whether it
+  /// changed while it was read; `nil` for streams and memory.
+  public var currentStamp: SourceStamp? {
+    guard ownsDescriptor else { return nil }
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? SourceStamp(info) : nil
   }
 
   /// Reads up to `buffer.count` bytes into `buffer`; 0 at the end.

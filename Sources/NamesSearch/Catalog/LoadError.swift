@@ -18,6 +18,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyTitle
     /// The file is larger than the size limit, in bytes.
     case tooLarge(limit: Int)
+    /// The names decode to more than the size limit (a binary list that references one
+    /// string many times).
+    case namesTooLarge(limit: Int)
     /// The bytes are not a property list; the parser's words.
     case notPropertyList(String)
     /// The root object is not a dictionary; what was found ("an array").
@@ -53,6 +56,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .blank: "file holds only white space"
     case .emptyTitle: "a section has an empty title"
     case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
+    case .namesTooLarge(let limit): "its names add up to more than \(limit) bytes (see --max-size)"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"

@@ -7,6 +7,11 @@ public enum PropertyListFormat: Sendable, Equatable {
   /// Anything else: OpenStep text (`{ A = (Ann); }`) or not a property list at all.
   case other
 
+  /// Whether `byte` can tell a format: not white space, a byte-order mark or a UTF-16 zero.
+  public static func isSignificant(_ byte: UInt8) -> Bool {
+    ![0x00, 0x09, 0x0A, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF].contains(byte)
+  }
+
   /// The format that `prefix`, the first bytes of a file, announces.
   ///
   /// - Complexity: O(n) in the leading white space.

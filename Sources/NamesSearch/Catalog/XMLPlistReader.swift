@@ -40,7 +40,7 @@ final class XMLPlistReader {
   /// total size, so their buffers are reserved once and never copied.
   init(source: String, expectedSize: Int?) {
     self.source = source
-    let size = expectedSize ?? 0
+    let size = min(expectedSize ?? 0, FileReader.defaultMaximumSize)
     names = NameStore.Builder(names: max(size / 17, 1024), bytes: max(size, 1 << 16))
   }
 
@@ -205,8 +205,13 @@ final class XMLPlistReader {
 
   private static func install(on handler: inout xmlSAXHandler) {
     handler.initialized = XML_SAX2_MAGIC
-    handler.startElementNs = { context, localName, _, _, _, _, _, _, _ in
-      XMLPlistReader.reader(context).start(XMLPlistReader.Element(localName))
+    handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
+      // <x:string> is not a plist <string>.
+      let element =
+        prefix == nil
+        ? XMLPlistReader.Element(localName)
+        : .other(String(cString: prefix!) + ":" + (localName.map { String(cString: $0) } ?? ""))
+      XMLPlistReader.reader(context).start(element)
     }
     handler.endElementNs = { context, _, _, _ in
       XMLPlistReader.reader(context).end()

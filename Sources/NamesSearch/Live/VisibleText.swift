@@ -6,21 +6,25 @@
 /// | character | shown as |
 /// | --- | --- |
 /// | ESC (U+001B) | `\e` |
-/// | other C0 controls, DEL, C1 controls (U+0080–U+009F) | `\u{7F}` … |
-/// | bidirectional overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069), LRM, RLM, ALM | `\u{202E}` … |
-/// | zero-width and invisible format characters (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD) | `\u{200B}` … |
-/// | a backslash | itself (so `\e` in a name and an escaped ESC can be told apart only by context; JSON keeps exact text) |
+/// | other controls (general category Cc: C0, DEL, C1) | `\u{7F}` … |
+/// | format characters (Cf: bidirectional overrides, embeddings, isolates and marks, zero-width space and joiners, soft hyphen, U+FEFF, tag characters, …) except ZERO WIDTH JOINER | `\u{202E}` … |
+/// | line and paragraph separators (U+2028, U+2029) | `\u{2028}` … |
+/// | invisible letters and fillers: U+034F, U+115F, U+1160, U+180E, U+2800, U+3164, U+FFA0 | `\u{3164}` … |
 ///
-/// The zero width joiner (U+200D) is never escaped: emoji sequences need it.
+/// The zero width joiner (U+200D) is kept: emoji sequences need it. A backslash is shown
+/// as itself; `--json` keeps the exact text.
 public enum VisibleText {
   /// Whether `scalar` is shown escaped.
   public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
+    if v >= 0x20 && v < 0x7F { return false }
+    if v == 0x200D { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    default: break
+    }
     switch v {
-    case 0x00...0x1F, 0x7F...0x9F: return true
-    case 0x200B, 0x200C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
-      0x061C, 0xFEFF, 0x00AD:
-      return true
+    case 0x034F, 0x115F, 0x1160, 0x180E, 0x2800, 0x3164, 0xFFA0: return true
     default: return false
     }
   }
@@ -41,5 +45,11 @@ public enum VisibleText {
       }
     }
     return out
+  }
+
+  /// Each line of `text` escaped, line breaks kept (for multi-line messages).
+  public static func escapedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+      .joined(separator: "\n")
   }
 }

@@ -105,19 +105,28 @@ public struct TextFolder {
     }
   }
 
-  /// Canonical ordering (UAX #15): stable sort of each run of non-starters by combining class.
+  /// Canonical ordering (UAX #15): a stable sort of each run of non-starters by combining
+  /// class, in O(n log n) however long the run (a name can hold thousands of marks).
   static func putInCanonicalOrder(_ scalars: inout [Unicode.Scalar]) {
-    guard scalars.count > 1 else { return }
-    for i in 1..<scalars.count {
-      let ccc = scalars[i].properties.canonicalCombiningClass.rawValue
-      guard ccc != 0 else { continue }
-      var j = i
-      while j > 0 {
-        let before = scalars[j - 1].properties.canonicalCombiningClass.rawValue
-        guard before > ccc else { break }
-        scalars.swapAt(j - 1, j)
-        j -= 1
+    var i = 0
+    while i < scalars.count {
+      guard scalars[i].properties.canonicalCombiningClass.rawValue != 0 else {
+        i += 1
+        continue
       }
+      var end = i + 1
+      while end < scalars.count && scalars[end].properties.canonicalCombiningClass.rawValue != 0 {
+        end += 1
+      }
+      if end - i > 1 {
+        let run = scalars[i..<end].enumerated().sorted {
+          let a = $0.element.properties.canonicalCombiningClass.rawValue
+          let b = $1.element.properties.canonicalCombiningClass.rawValue
+          return a != b ? a < b : $0.offset < $1.offset
+        }
+        scalars.replaceSubrange(i..<end, with: run.map(\.element))
+      }
+      i = end
     }
   }
 

@@ -1,8 +1,11 @@
 /// `--json`: one object on one line,
 /// `{"query":"ann","sections":[{"title":"A","names":["Ann"]}],"index":["A"],"total":1}`.
 ///
-/// Strings are escaped per RFC 8259: `"` and `\` and every control character below U+0020;
-/// everything else is written as its exact UTF-8, so names keep their stored text.
+/// Strings are escaped per RFC 8259: `"` and `\` and every control character below U+0020.
+/// Characters that `VisibleText` would escape on a terminal (DEL and C1 controls,
+/// bidirectional and other format characters, line separators) are written as `\uXXXX`
+/// too, so the output cannot drive a terminal it is shown on; the decoded text is still
+/// exactly the stored name.
 public struct JSONPrinter: ResultPrinter {
   /// Creates a JSON printer.
   public init() {}
@@ -35,25 +38,52 @@ public struct JSONPrinter: ResultPrinter {
   static func writeString<Bytes: Collection<UInt8>>(_ utf8: Bytes, to output: OutputBuffer)
     throws
   {
-    try output.write(byte: UInt8(ascii: "\""))
-    for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): try output.write("\\\"")
-      case UInt8(ascii: "\\"): try output.write("\\\\")
-      case 0x0A: try output.write("\\n")
-      case 0x0D: try output.write("\\r")
-      case 0x09: try output.write("\\t")
-      case 0x08: try output.write("\\b")
-      case 0x0C: try output.write("\\f")
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        try output.write([
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-          hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-        ])
-      default: try output.write(byte: byte)
+    if utf8.contains(where: { $0 >= 0x7F }) {
+      let text = String(decoding: utf8, as: UTF8.self)
+      if text.unicodeScalars.contains(where: { $0.value >= 0x7F && VisibleText.needsEscape($0) }) {
+        try writeEscapingInvisibles(text, to: output)
+        return
       }
     }
     try output.write(byte: UInt8(ascii: "\""))
+    for byte in utf8 { try writeByte(byte, to: output) }
+    try output.write(byte: UInt8(ascii: "\""))
+  }
+
+  /// Writes `text` as a JSON string with invisible and control characters as `\uXXXX`
+  /// (a surrogate pair above U+FFFF).
+  static func writeEscapingInvisibles(_ text: String, to output: OutputBuffer) throws {
+    try output.write(byte: UInt8(ascii: "\""))
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x7F && VisibleText.needsEscape(scalar) {
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16)
+          try output.write("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+        }
+      } else {
+        for byte in UTF8.encode(scalar)! { try writeByte(byte, to: output) }
+      }
+    }
+    try output.write(byte: UInt8(ascii: "\""))
+  }
+
+  /// Writes one byte of a string's UTF-8, escaped if RFC 8259 requires it.
+  private static func writeByte(_ byte: UInt8, to output: OutputBuffer) throws {
+    switch byte {
+    case UInt8(ascii: "\""): try output.write("\\\"")
+    case UInt8(ascii: "\\"): try output.write("\\\\")
+    case 0x0A: try output.write("\\n")
+    case 0x0D: try output.write("\\r")
+    case 0x09: try output.write("\\t")
+    case 0x08: try output.write("\\b")
+    case 0x0C: try output.write("\\f")
+    case 0..<0x20:
+      let hex = Array("0123456789abcdef".utf8)
+      try output.write([
+        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+        hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+      ])
+    default: try output.write(byte: byte)
+    }
   }
 }

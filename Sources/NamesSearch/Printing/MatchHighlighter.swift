@@ -38,8 +38,8 @@ public struct MatchHighlighter {
       var position = 0
       while let hit = matcher.firstMatch(in: key, from: position) {
         // The character containing the first matched byte, and the one after the last.
-        let first = starts.lastIndex { $0.offset <= hit } ?? 0
-        let end = starts.firstIndex { $0.offset >= hit + length } ?? starts.count - 1
+        let first = max(Self.firstIndex(in: starts, atLeast: hit + 1) - 1, 0)
+        let end = min(Self.firstIndex(in: starts, atLeast: hit + length), starts.count - 1)
         let range = starts[first].index..<starts[end].index
         if let last = ranges.last, last.upperBound >= range.lowerBound {
           ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -50,5 +50,18 @@ public struct MatchHighlighter {
       }
     }
     return ranges
+  }
+
+  /// Binary search: the first position in `starts` whose offset is at least `value`.
+  private static func firstIndex(
+    in starts: [(offset: Int, index: String.Index)], atLeast value: Int
+  ) -> Int {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle].offset < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }
