@@ -17,28 +17,30 @@ let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
 let allNames = try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: [String]]
 let term = arguments[2]
 
-// resetSearch: names = [allNames mutableDeepCopy]; keys = sorted keys.
-let names = NSMutableDictionary()
-for (key, value) in allNames { names[key] = NSMutableArray(array: value) }
-var keys = (names.allKeys as! [String]).sorted()
+// resetSearch: a deep mutable copy of allNames (Swift arrays are values: the copy is deep),
+// and the sorted keys.
+var names = allNames
+var keys = names.keys.sorted()
 
-// handleSearchForTerm:
+// handleSearchForTerm: remove the names that do not contain the term, then the sections
+// left empty.
 var sectionsToRemove: [String] = []
 for key in keys {
-  let array = names[key] as! NSMutableArray
-  let toRemove = NSMutableArray()
-  for case let name as String in array
+  var array = names[key]!
+  var toRemove = IndexSet()
+  for (index, name) in array.enumerated()
   where name.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) == nil {
-    toRemove.add(name)
+    toRemove.insert(index)
   }
   if array.count == toRemove.count { sectionsToRemove.append(key) }
-  array.removeObjects(in: toRemove as! [Any])
+  for index in toRemove.reversed() { array.remove(at: index) }
+  names[key] = array
 }
 keys.removeAll { sectionsToRemove.contains($0) }
 
 var output = ""
 for key in keys {
   output += key + "\n"
-  for case let name as String in names[key] as! NSMutableArray { output += "  " + name + "\n" }
+  for name in names[key]! { output += "  " + name + "\n" }
 }
 FileHandle.standardOutput.write(Data(output.utf8))

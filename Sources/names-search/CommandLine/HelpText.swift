@@ -17,9 +17,10 @@ enum HelpText {
 
       Loads a sortednames property list (a dictionary of section titles to arrays of
       names), keeps the names that contain <term>, ignoring case and diacritics like
-      NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"), drops the
-      sections left empty, and prints each section title followed by its names indented
-      by two spaces. With no file, it searches the built-in list of 2,000 given names.
+      NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"),
+      drops the sections left empty, and prints each section title followed by its
+      names indented by two spaces. With no file, it searches the built-in list of
+      2,000 given names.
 
       USAGE: \(wrap(usage, indent: 7, firstIndent: 7).dropFirst(7))
 
@@ -37,7 +38,7 @@ enum HelpText {
 
       EXAMPLES:
         names-search ann                   Names containing "ann", under their titles.
-        names-search --index ann           The section index of those names: A B D J …
+        names-search --index ann           Their section index: A B D F G H J L M N R S
         names-search -f contacts.plist jo  Search your own list.
         names-search --json "" | jq .total Every name (reset), as JSON.
         names-search -- -x                 Search for "-x".
@@ -46,7 +47,7 @@ enum HelpText {
       EXIT STATUS:
         0 something matched (or a name was chosen), 1 nothing matched (or chosen),
         2 error (file, list, write, no terminal for -i), 64 usage error,
-        130 interrupted (Ctrl-C; Esc on an empty field).
+        130 interrupted (Ctrl-C; Esc on an empty field), 129 hang-up, 143 SIGTERM.
 
       """
     return text

@@ -30,7 +30,7 @@ enum OptionTable {
   static let options: [OptionSpec] = [
     OptionSpec(
       short: "f", long: "file", valueName: "file",
-      help: "The property list to search (XML, binary or OpenStep); '-' reads standard input. "
+      help: "The property list to search (XML or binary); '-' reads standard input. "
         + "(default: the built-in list)",
       action: .file),
     OptionSpec(
@@ -49,7 +49,8 @@ enum OptionTable {
       action: .interactive),
     OptionSpec(
       long: "debounce", valueName: "ms",
-      help: "In the live mode, wait this long after a key before searching. (default: 100)",
+      help: "In the live mode, wait this long (0 to 10000) after a key before searching. "
+        + "(default: 100)",
       action: .debounce),
     OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
@@ -60,7 +61,7 @@ enum OptionTable {
     OptionSpec(
       long: "color", valueName: "when",
       help: "Color section titles and matches: auto, always or never. auto colors a terminal "
-        + "unless NO_COLOR is set. (default: auto)",
+        + "unless NO_COLOR is set and non-empty or TERM is dumb. (default: auto)",
       action: .color),
     OptionSpec(
       long: "no-cache",
