@@ -8,10 +8,16 @@ mkdir -p Fuzz/bin
 sources=$(find Sources/NamesSearch -name '*.swift' | sort)
 for target in loader cache query; do
   file=Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
-    -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
-    $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
-    $sources "$file" -lxml2 -o "Fuzz/bin/$target" 2>&1 | grep -v "warning: the use of .mktemp" || true
-  test -x "Fuzz/bin/$target"
+  rm -f "Fuzz/bin/$target"
+  log=$(mktemp)
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
+      -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
+      $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+      $sources "$file" -lxml2 -o "Fuzz/bin/$target" >"$log" 2>&1; then
+    grep -E "error" "$log" >&2 || cat "$log" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
 done
 echo "built: $(ls Fuzz/bin | tr '\n' ' ')" >&2
