@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Checks a mapped cache file and builds a catalog over it without copying.
 /// See `IndexCache` for the layout; every check failing means "no cache".
 struct CacheReader {
@@ -46,13 +48,6 @@ struct CacheReader {
     let keyBytes = Int(u32(104))
     let pathLength = Int(u32(108))
 
-    // The body checksum covers every byte after the header.
-    guard
-      !verifiesChecksum
-        || FastHash.piecewiseHash(UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
-          == u64(72)
-    else { return nil }
-
     guard let pathStart = take(pathLength),
       Array(bytes[pathStart..<pathStart + pathLength]) == Array(absolutePath.utf8),
       let titleEndsStart = take(titleCount * 4),
@@ -96,11 +91,31 @@ struct CacheReader {
       return nil
     }
 
-    // Offsets ascending and ending at the byte counts.
-    guard
-      Self.endsAreValid(bytes, at: nameEndsStart, count: nameCount, total: nameBytes),
-      Self.endsAreValid(bytes, at: keyEndsStart, count: nameCount, total: keyBytes)
-    else { return nil }
+    // The body checksum (every byte after the header) and the offset tables (ascending,
+    // ending at the byte counts) are checked together, on every core.
+    let pieces = FastHash.pieceCount
+    let results = ConcurrentResults<UInt64>(count: pieces + 2)
+    let shared = SharedForReading(value: bytes)
+    let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
+    DispatchQueue.concurrentPerform(iterations: pieces + 2) { task in
+      switch task {
+      case pieces:
+        let valid = Self.endsAreValid(shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
+        results[task] = valid ? 1 : 0
+      case pieces + 1:
+        let valid = Self.endsAreValid(shared.value, at: keyEndsStart, count: nameCount, total: keyBytes)
+        results[task] = valid ? 1 : 0
+      default:
+        if verifiesChecksum { results[task] = FastHash.pieceDigest(body.value, piece: task) }
+      }
+    }
+    let values = results.values
+    guard values[pieces] == 1, values[pieces + 1] == 1 else { return nil }
+    if verifiesChecksum {
+      guard FastHash.combine(digests: values.prefix(pieces).map { $0! }) == u64(72) else {
+        return nil
+      }
+    }
 
     // Racy timestamps: the list may have changed within the clock's resolution after the
     // cache was written; compare contents too.

@@ -103,15 +103,23 @@ public struct FastHash: Sendable {
   /// (the last one takes the rest), each piece is hashed, and the pieces' digests are hashed
   /// in order. Depends only on the bytes, not on the number of cores.
   public static func piecewiseHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let size = bytes.count / pieceCount
     let digests = ConcurrentResults<UInt64>(count: pieceCount)
     let shared = SharedForReading(value: bytes)
     DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
-      let bytes = shared.value
-      let end = piece == pieceCount - 1 ? bytes.count : (piece + 1) * size
-      digests[piece] = hash(UnsafeRawBufferPointer(rebasing: bytes[piece * size..<end]))
+      digests[piece] = pieceDigest(shared.value, piece: piece)
     }
-    let all = digests.values.map { $0! }
-    return all.withUnsafeBytes { hash($0) }
+    return combine(digests: digests.values.map { $0! })
+  }
+
+  /// The digest of piece `piece` of `bytes` for `piecewiseHash`.
+  public static func pieceDigest(_ bytes: UnsafeRawBufferPointer, piece: Int) -> UInt64 {
+    let size = bytes.count / pieceCount
+    let end = piece == pieceCount - 1 ? bytes.count : (piece + 1) * size
+    return hash(UnsafeRawBufferPointer(rebasing: bytes[piece * size..<end]))
+  }
+
+  /// `piecewiseHash` from the pieces' digests, in order.
+  public static func combine(digests: [UInt64]) -> UInt64 {
+    digests.withUnsafeBytes { hash($0) }
   }
 }
