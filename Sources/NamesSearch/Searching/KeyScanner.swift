@@ -97,9 +97,7 @@ enum KeyScanner {
     _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
     _ positions: Range<Int>, _ cancellation: CancellationFlag?
   ) -> KeyHits? {
-    guard candidates != nil else {
-      return scanRun(keys, matcher, positions, cancellation)
-    }
+    guard let candidates else { return scanRun(keys, matcher, positions, cancellation) }
     return scanEachKey(keys, matcher, candidates, positions, cancellation)
   }
 
@@ -201,7 +199,7 @@ enum KeyScanner {
 
   /// Scans each key on its own (the candidates of a narrowing search).
   private static func scanEachKey(
-    _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
+    _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>,
     _ positions: Range<Int>, _ cancellation: CancellationFlag?
   ) -> KeyHits? {
     var hits = KeyHits(raw: [], rejected: [])
@@ -217,7 +215,7 @@ enum KeyScanner {
 
       for position in positions {
         if position & 0xFFF == 0, cancellation?.isCancelled == true { return nil }
-        let k = candidates.map { Int($0[position]) } ?? position
+        let k = Int(candidates[position])
         let lastStart = Int(ends[k]) - m
         var p = k == 0 ? 0 : Int(ends[k - 1])
         var raw = false
