@@ -17,7 +17,8 @@ public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let pathLength = Int(bytes.loadUnaligned(fromByteOffset: 108, as: UInt32.self))
   let path =
     pathLength <= size - IndexCache.headerSize
-    ? String(decoding: bytes[IndexCache.headerSize..<IndexCache.headerSize + pathLength], as: UTF8.self)
+    ? String(
+      decoding: bytes[IndexCache.headerSize..<IndexCache.headerSize + pathLength], as: UTF8.self)
     : ""
   let region = StorageRegion(base: copy, byteCount: size, kind: .heap)
   var reader = CacheReader(bytes: bytes)

@@ -12,14 +12,17 @@ public func queryFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       let folder = TextFolder(options: options)
       let key = folder.fold(text)
       let matcher = Matcher(query: Query(term: text, options: options))
-      if !matcher.matches(key: key) { fatalError("a name does not contain itself: \(text.debugDescription)") }
+      if !matcher.matches(key: key) {
+        fatalError("a name does not contain itself: \(text.debugDescription)")
+      }
       _ = MatchHighlighter(matcher: matcher).matchedRanges(in: text + " " + text)
     }
   }
   _ = VisibleText.escaped(text)
   _ = DisplayWidth.truncate(text, to: 7)
   let catalog = Catalog(sections: [Section(title: text.isEmpty ? "T" : text, names: [text, "Ann"])])
-  var state = LiveSearchState(catalog: catalog, initialTerm: text, rows: 6, columns: 20, debounce: 0)
+  var state = LiveSearchState(
+    catalog: catalog, initialTerm: text, rows: 6, columns: 20, debounce: 0)
   for effect in state.tick(now: 1) {
     if case .search(let sequence, let term) = effect {
       _ = state.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)

@@ -14,7 +14,8 @@ guard arguments.count == 3 else {
   exit(64)
 }
 let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
-let allNames = try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: [String]]
+let allNames =
+  try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: [String]]
 let term = arguments[2]
 
 // resetSearch: a deep mutable copy of allNames (Swift arrays are values: the copy is deep),

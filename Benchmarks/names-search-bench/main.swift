@@ -80,7 +80,6 @@ report["load_foundation_catalog_s"] = median(
     try seconds { _ = try CatalogLoader.catalog(fromPropertyList: data, source: path) }
   })
 
-
 // The book's handleSearchForTerm on the loaded dictionary (deep copy, filter, cull).
 report["foundation_search_ms"] =
   median(
@@ -128,6 +127,7 @@ report["cache_read_s"] = median(
   (0..<5).map { _ in seconds { _ = IndexCache.read(for: absolute, stamp: stamp, in: cacheFolder) } }
 )
 
-let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+let json = try JSONSerialization.data(
+  withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
 FileHandle.standardOutput.write(json)
 print()

@@ -65,13 +65,27 @@ public struct KeyDecoder {
         default: break
         }
         i = j + 1
-      case 0x7F, 0x08: flushText(); keys.append(.backspace)
-      case 0x0D, 0x0A: flushText(); keys.append(.enter)
-      case 0x09: flushText(); keys.append(.tab)
-      case 0x10: flushText(); keys.append(.up)
-      case 0x0E: flushText(); keys.append(.down)
-      case 0x15: flushText(); keys.append(.clearTerm)
-      case 0x03: flushText(); keys.append(.interrupt)
+      case 0x7F, 0x08:
+        flushText()
+        keys.append(.backspace)
+      case 0x0D, 0x0A:
+        flushText()
+        keys.append(.enter)
+      case 0x09:
+        flushText()
+        keys.append(.tab)
+      case 0x10:
+        flushText()
+        keys.append(.up)
+      case 0x0E:
+        flushText()
+        keys.append(.down)
+      case 0x15:
+        flushText()
+        keys.append(.clearTerm)
+      case 0x03:
+        flushText()
+        keys.append(.interrupt)
       case 0x00..<0x20: flushText()
       default: text.append(byte)
       }

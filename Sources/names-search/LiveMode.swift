@@ -85,7 +85,8 @@ enum LiveMode {
           if let output {
             // The chosen name goes out byte for byte to a pipe (name=$(names-search -i)),
             // escaped when standard output is the terminal itself.
-            let shown = StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
+            let shown =
+              StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
             _ = Run.printing(shown + "\n")
           }
           return ExitStatus(rawValue: status) ?? .failure
@@ -100,7 +101,8 @@ enum LiveMode {
         pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0),
       ]
-      let timeout = state.deadline.map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
+      let timeout =
+        state.deadline.map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
       if poll(&fds, 2, timeout) < 0 && errno != EINTR {
         return .failure
       }

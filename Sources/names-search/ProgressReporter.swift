@@ -1,4 +1,5 @@
 import NamesSearch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,8 @@ final class ProgressReporter {
       text = "\(bytesRead >> 20) MiB"
     }
     shown = true
-    StandardStreams.writeRaw("\r\u{1B}[Knames-search: loading \(VisibleText.escaped(label))… \(text)")
+    StandardStreams.writeRaw(
+      "\r\u{1B}[Knames-search: loading \(VisibleText.escaped(label))… \(text)")
   }
 
   /// Erases the progress line, if one was shown.

@@ -88,7 +88,8 @@ enum Run {
       defer { progress.finish() }
       let loaded = try CachedCatalogLoader.load(
         contentsOfFile: path,
-        cacheDirectory: options.noCache ? nil : IndexCache.defaultDirectory(environment: environment),
+        cacheDirectory: options.noCache
+          ? nil : IndexCache.defaultDirectory(environment: environment),
         maximumSize: options.maximumSize, progress: progress.update)
       return (loaded.catalog, loaded)
     }

@@ -15,7 +15,9 @@ struct CorpusTests {
   static let folder = CLIRunner.packageRoot.appendingPathComponent("Tests/Corpus")
 
   static var cases: [Case] {
-    let manifest = (try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8)) ?? ""
+    let manifest =
+      (try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8))
+      ?? ""
     return manifest.split(separator: "\n").map { line in
       let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
       return Case(
@@ -42,7 +44,8 @@ struct CorpusTests {
         let prefix = "names-search: \(source): "
         #expect(result.stderrLines.count == 1, "\(result.stderrText)")
         if item.expected.hasSuffix("*") {
-          #expect(result.stderrText.hasPrefix(prefix + item.expected.dropLast()), "\(result.stderrText)")
+          #expect(
+            result.stderrText.hasPrefix(prefix + item.expected.dropLast()), "\(result.stderrText)")
         } else {
           #expect(result.stderrText == prefix + item.expected + "\n")
         }

@@ -63,7 +63,8 @@ struct InputFormatTests {
       #expect(result.stdout.isEmpty)
       #expect(
         result.stderrText
-          == "names-search: \(file.path): not a property list: expected an XML or a binary property list\n")
+          == "names-search: \(file.path): not a property list: expected an XML or a binary property list\n"
+      )
       #expect(result.status == 2)
     }
   }

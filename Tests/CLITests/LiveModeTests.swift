@@ -13,7 +13,8 @@ struct LiveModeTests {
   static func reference(_ term: String) throws -> [ReferenceSection] {
     FixtureReference.search(
       term,
-      in: try FixtureReference.load(CLIRunner.packageRoot.appendingPathComponent("Resources/sortednames.plist")))
+      in: try FixtureReference.load(
+        CLIRunner.packageRoot.appendingPathComponent("Resources/sortednames.plist")))
   }
 
   @Test("typing ann one key at a time shows the culled sections; Enter prints the choice")

@@ -110,8 +110,11 @@ struct OptionParsingTests {
       (["-f", "--count"], "Error: Missing value for '-f <file>'"),
       (["-i", "--index"], "Error: '--index' cannot be used with '-i'"),
       (["--json", "--interactive"], "Error: '--interactive' cannot be used with '--json'"),
-      (["--debounce", "soon"], "Error: The value 'soon' is invalid for '--debounce <ms>'. "
-        + "Please provide a whole number of milliseconds from 0 to 10000."),
+      (
+        ["--debounce", "soon"],
+        "Error: The value 'soon' is invalid for '--debounce <ms>'. "
+          + "Please provide a whole number of milliseconds from 0 to 10000."
+      ),
       (["a", "b"], "Error: Unexpected argument 'b'"),
       (["--index", "--json"], "Error: '--json' cannot be used with '--index'"),
       (["--color"], "Error: Missing value for '--color <when>'"),

@@ -24,7 +24,8 @@ final class PseudoTerminal {
     guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0,
       ioctl(master, Self.numberRequest, &number) == 0
     else {
-      throw CLITestSetupError(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+      throw CLITestSetupError(
+        description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
     }
     slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw CLITestSetupError(description: "cannot open the pty slave") }
@@ -115,7 +116,9 @@ final class LiveRun {
   /// child's (from /proc).
   var programIdentifier: pid_t? {
     let setsid = process.processIdentifier
-    let children = (try? String(contentsOfFile: "/proc/\(setsid)/task/\(setsid)/children", encoding: .utf8)) ?? ""
+    let children =
+      (try? String(contentsOfFile: "/proc/\(setsid)/task/\(setsid)/children", encoding: .utf8))
+      ?? ""
     if let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) { return child }
     let command = (try? String(contentsOfFile: "/proc/\(setsid)/comm", encoding: .utf8)) ?? ""
     return command.hasPrefix("names-search") ? setsid : nil

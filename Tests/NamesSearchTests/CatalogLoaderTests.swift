@@ -36,20 +36,25 @@ struct CatalogLoaderTests {
     let binary = try PropertyListSerialization.data(
       fromPropertyList: object, format: .binary, options: 0)
     let catalog = try CatalogLoader.catalog(fromPropertyList: binary, source: "b.plist")
-    #expect(catalog.sections == [Section(title: "A", names: ["Ann", "Åsa"]), Section(title: "#", names: ["42"])])
+    #expect(
+      catalog.sections == [
+        Section(title: "A", names: ["Ann", "Åsa"]), Section(title: "#", names: ["42"]),
+      ])
     let openStep = try load("{ A = (Ann, \"Anna Lee\"); }")
     #expect(openStep.sections == [Section(title: "A", names: ["Ann", "Anna Lee"])])
   }
 
   @Test("names are kept exactly as stored, never normalised")
   func exactText() throws {
-    let catalog = try load("<plist><dict><key>M</key><array><string>Mu\u{308}ller</string></array></dict></plist>")
+    let catalog = try load(
+      "<plist><dict><key>M</key><array><string>Mu\u{308}ller</string></array></dict></plist>")
     #expect(Array(catalog.names[0].unicodeScalars) == Array("Mu\u{308}ller".unicodeScalars))
   }
 
   @Test("entities and character references decode")
   func entities() throws {
-    let catalog = try load("<plist><dict><key>A</key><array><string>A&amp;B &#x4A;o</string></array></dict></plist>")
+    let catalog = try load(
+      "<plist><dict><key>A</key><array><string>A&amp;B &#x4A;o</string></array></dict></plist>")
     #expect(catalog.names[0] == "A&B Jo")
   }
 
@@ -62,8 +67,10 @@ struct CatalogLoaderTests {
       reason("<plist><dict><key>B</key><string>x</string></dict></plist>")
         == .sectionNotArray(title: "B", found: "a string"))
     let items = [
-      ("<dict/>", "a dictionary"), ("<integer>1</integer>", "a number"), ("<real>1.5</real>", "a number"),
-      ("<true/>", "a boolean"), ("<false/>", "a boolean"), ("<date>2020-01-01T00:00:00Z</date>", "a date"),
+      ("<dict/>", "a dictionary"), ("<integer>1</integer>", "a number"),
+      ("<real>1.5</real>", "a number"),
+      ("<true/>", "a boolean"), ("<false/>", "a boolean"),
+      ("<date>2020-01-01T00:00:00Z</date>", "a date"),
       ("<data>AAE=</data>", "data"), ("<array/>", "an array"),
     ]
     for (item, found) in items {
@@ -78,9 +85,12 @@ struct CatalogLoaderTests {
   func message() {
     let error = LoadError(
       source: "names.plist", reason: .nameNotString(title: "B", position: 4, found: "a dictionary"))
-    #expect(error.description == "names.plist: section \"B\", item 4: expected a string, found a dictionary")
+    #expect(
+      error.description
+        == "names.plist: section \"B\", item 4: expected a string, found a dictionary")
     let odd = LoadError(source: "f", reason: .sectionNotArray(title: "a\"\n", found: "a string"))
-    #expect(odd.description == "f: section \"a\\\"\\u{a}\": expected an array of names, found a string")
+    #expect(
+      odd.description == "f: section \"a\\\"\\u{a}\": expected an array of names, found a string")
   }
 
   @Test("not a property list, empty data")

@@ -20,7 +20,9 @@ struct FixtureTests {
 
   @Test("every two-letter term finds what Foundation finds")
   func everyTwoLetterTerm() throws {
-    let reference = try ReferencePlist.sections(atPath: TestPaths.fixture).sorted { $0.title < $1.title }
+    let reference = try ReferencePlist.sections(atPath: TestPaths.fixture).sorted {
+      $0.title < $1.title
+    }
     let catalog = try CatalogLoader.load(contentsOfFile: TestPaths.fixture)
     let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
     var terms = ["", "ann", "ANN", "jose", "Zoë", "qu"]
@@ -28,7 +30,8 @@ struct FixtureTests {
     for term in terms {
       let expected = reference.compactMap { section -> Section? in
         let names = section.names.filter {
-          term.isEmpty || $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+          term.isEmpty
+            || $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
         return names.isEmpty ? nil : Section(title: section.title, names: names)
       }

@@ -12,7 +12,8 @@ struct IndexCacheTests {
   func makeList(_ object: [String: [String]]) throws -> String {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/list.plist"
-    let data = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: object, format: .xml, options: 0)
     try data.write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -30,7 +31,9 @@ struct IndexCacheTests {
   @Test("a second load maps the index and answers the same")
   func roundTrip() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = try makeList(["B": ["Bob", "Bea"], "A": ["Ann", "Åsa", "Mu\u{308}ller"], "#": ["42"]])
+    let path = try makeList([
+      "B": ["Bob", "Bea"], "A": ["Ann", "Åsa", "Mu\u{308}ller"], "#": ["42"],
+    ])
     try age(path)
     let first = try load(path)
     #expect(first.origin == .list)
@@ -95,7 +98,10 @@ struct IndexCacheTests {
       try bad.write(to: URL(fileURLWithPath: cacheFile))
       let loaded = try load(path)
       #expect(loaded.origin == .list)
-      #expect(loaded.catalog.sections == [Section(title: "A", names: ["Ann", "Anna"]), Section(title: "B", names: ["Bob"])])
+      #expect(
+        loaded.catalog.sections == [
+          Section(title: "A", names: ["Ann", "Anna"]), Section(title: "B", names: ["Bob"]),
+        ])
     }
   }
 

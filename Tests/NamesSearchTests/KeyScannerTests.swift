@@ -17,8 +17,9 @@ struct KeyScannerTests {
     var names: [String] = []
     for _ in 0..<count {
       names.append(
-        (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-          .joined())
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)!
+        }
+        .joined())
       if names.count == 1 + Int.random(in: 0..<2_000, using: &random) {
         sections.append(Section(title: "S\(sections.count)", names: names))
         names = []
@@ -43,7 +44,8 @@ struct KeyScannerTests {
 
   @Test("small catalog, one thread")
   func small() {
-    expectSameAsNaive(Self.catalog(names: 5_000, seed: 1), terms: Self.pieces + ["nn", "zzz", "a-"])
+    expectSameAsNaive(
+      Self.catalog(names: 5_000, seed: 1), terms: Self.pieces + ["nn", "zzz", "a-"])
   }
 
   @Test("large catalog, every core")
@@ -68,6 +70,7 @@ struct KeyScannerTests {
     let catalog = Catalog(
       titles: ["Z", "A", "B"], names: builder.build(), sectionRanges: [0..<2, 2..<3, 3..<4])
     let result = Searcher().search(Query(term: "o"), in: catalog)
-    #expect(result.sections == [Section(title: "B", names: ["Bob"]), Section(title: "Z", names: ["Zoe"])])
+    #expect(
+      result.sections == [Section(title: "B", names: ["Bob"]), Section(title: "Z", names: ["Zoe"])])
   }
 }

@@ -76,7 +76,8 @@ struct MatcherTests {
     let needle = (0..<Int.random(in: 1...4, using: &random)).map { _ in
       alphabet.randomElement(using: &random)!
     }
-    let expected = haystack.count >= needle.count
+    let expected =
+      haystack.count >= needle.count
       ? (0...(haystack.count - needle.count)).first {
         Array(haystack[$0..<$0 + needle.count]) == needle
       } : nil

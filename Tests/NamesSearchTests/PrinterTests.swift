@@ -64,7 +64,9 @@ struct PrinterTests {
     #expect(sections.map { $0["title"] as? String } == ["A", "J", "S"])
     #expect(sections[0]["names"] as? [String] == ["Ann", "Ab\"c\\d\u{1}"])
     let names = try #require(sections[1]["names"] as? [String])
-    #expect(names.map { Array($0.unicodeScalars) } == ["Joanna", "José", "Jose\u{301}"].map { Array($0.unicodeScalars) })
+    #expect(
+      names.map { Array($0.unicodeScalars) }
+        == ["Joanna", "José", "Jose\u{301}"].map { Array($0.unicodeScalars) })
     #expect(text.contains(#""Ab\"c\\d\u0001""#))
   }
 }

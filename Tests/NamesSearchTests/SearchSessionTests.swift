@@ -35,13 +35,16 @@ struct SearchSessionTests {
     let outcomes = ConcurrentResults<Bool>(count: terms.count)
     DispatchQueue.concurrentPerform(iterations: terms.count) { i in
       if let result = session.search(terms[i]) {
-        outcomes[i] = result.matchedNames == Searcher().search(Query(term: terms[i]), in: big).matchedNames
+        outcomes[i] =
+          result.matchedNames == Searcher().search(Query(term: terms[i]), in: big).matchedNames
       }
     }
     for i in 0..<terms.count where outcomes[i] != nil {
       #expect(outcomes[i] == true)
     }
-    #expect(session.search("jo")?.matchedNames == Searcher().search(Query(term: "jo"), in: big).matchedNames)
+    #expect(
+      session.search("jo")?.matchedNames
+        == Searcher().search(Query(term: "jo"), in: big).matchedNames)
   }
 }
 

@@ -27,7 +27,8 @@ struct SearcherTests {
   func reset() {
     let result = Searcher().search(Query(term: ""), in: catalog)
     #expect(result.total == 9)
-    #expect(result.sections.first == Section(title: "A", names: ["Addison", "Ann", "Addison", "Anna"]))
+    #expect(
+      result.sections.first == Section(title: "A", names: ["Addison", "Ann", "Addison", "Anna"]))
     #expect(result.index == ["A", "B", "J"])
   }
 

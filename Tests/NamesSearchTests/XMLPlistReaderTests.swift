@@ -36,18 +36,21 @@ struct XMLPlistReaderTests {
     var random = SeededGenerator(seed: seed)
     var object: [String: [String]] = [:]
     for s in 0..<Int.random(in: 1...6, using: &random) {
-      object["T\(s)\(KeyScannerTests.pieces.randomElement(using: &random)!)"] = (0..<Int.random(
-        in: 0...30, using: &random)).map { _ in
-        (0..<Int.random(in: 0...4, using: &random)).map { _ in
-          (KeyScannerTests.pieces + ["&", "<", ">", "\"", "'", "  ", "\t"]).randomElement(using: &random)!
-        }.joined()
-      }
+      object["T\(s)\(KeyScannerTests.pieces.randomElement(using: &random)!)"] =
+        (0..<Int.random(
+          in: 0...30, using: &random)).map { _ in
+          (0..<Int.random(in: 0...4, using: &random)).map { _ in
+            (KeyScannerTests.pieces + ["&", "<", ">", "\"", "'", "  ", "\t"]).randomElement(
+              using: &random)!
+          }.joined()
+        }
     }
     let xml = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
     var text = String(decoding: xml, as: UTF8.self)
     text = text.replacingOccurrences(of: "<dict>", with: "<dict><!-- a comment -->")
     text = text.replacingOccurrences(of: "<string>T", with: "<string><![CDATA[T]]>")
-    let expected = try CatalogLoader.catalog(fromPropertyList: Data(text.utf8), source: "x").sections
+    let expected = try CatalogLoader.catalog(fromPropertyList: Data(text.utf8), source: "x")
+      .sections
     #expect(try streamed(Data(text.utf8)).sections == expected)
     let utf16 = text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
     var bom = Data([0xFF, 0xFE])
@@ -81,7 +84,10 @@ struct XMLPlistReaderTests {
       return
     }
     #expect(why.contains("entity declarations are not allowed"))
-    guard case .notPropertyList? = reason("<plist><dict><key>A</key><array><string>&nope;</string></array></dict></plist>") else {
+    guard
+      case .notPropertyList? = reason(
+        "<plist><dict><key>A</key><array><string>&nope;</string></array></dict></plist>")
+    else {
       Issue.record("expected a refusal")
       return
     }
@@ -89,7 +95,10 @@ struct XMLPlistReaderTests {
 
   @Test("malformed XML names the line")
   func malformed() {
-    guard case .notPropertyList(let why)? = reason("<plist><dict>\n<key>A</key>\n<array><string>x</array></dict></plist>") else {
+    guard
+      case .notPropertyList(let why)? = reason(
+        "<plist><dict>\n<key>A</key>\n<array><string>x</array></dict></plist>")
+    else {
       Issue.record("expected a refusal")
       return
     }

@@ -96,14 +96,17 @@ struct CacheReader {
     let pieces = FastHash.pieceCount
     let results = ConcurrentResults<UInt64>(count: pieces + 2)
     let shared = SharedForReading(value: bytes)
-    let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
+    let body = SharedForReading(
+      value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
     DispatchQueue.concurrentPerform(iterations: pieces + 2) { task in
       switch task {
       case pieces:
-        let valid = Self.endsAreValid(shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
+        let valid = Self.endsAreValid(
+          shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
         results[task] = valid ? 1 : 0
       case pieces + 1:
-        let valid = Self.endsAreValid(shared.value, at: keyEndsStart, count: nameCount, total: keyBytes)
+        let valid = Self.endsAreValid(
+          shared.value, at: keyEndsStart, count: nameCount, total: keyBytes)
         results[task] = valid ? 1 : 0
       default:
         if verifiesChecksum { results[task] = FastHash.pieceDigest(body.value, piece: task) }
@@ -140,7 +143,8 @@ struct CacheReader {
   ) -> Bool {
     var previous: UInt32 = 0
     for i in 0..<count {
-      let end = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))
+      let end = UInt32(
+        littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))
       if end < previous { return false }
       previous = end
     }

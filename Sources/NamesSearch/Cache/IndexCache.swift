@@ -105,7 +105,8 @@ public enum IndexCache {
     }
     body.append(words: titleEnds)
     body.append(bytes: titleBytes.flatMap { $0 })
-    body.append(words: catalog.sectionRanges.flatMap { [UInt32($0.lowerBound), UInt32($0.upperBound)] })
+    body.append(
+      words: catalog.sectionRanges.flatMap { [UInt32($0.lowerBound), UInt32($0.upperBound)] })
     body.append(words: catalog.names.ends.buffer)
     body.append(bytes: catalog.names.bytes.buffer)
     body.append(words: catalog.defaultKeys.ends.buffer)
@@ -177,7 +178,9 @@ private struct CacheWriter: ~Copyable {
 
   mutating func append(words: UnsafeBufferPointer<UInt32>) {
     for word in words {
-      withUnsafeBytes(of: word.littleEndian) { buffer.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+      withUnsafeBytes(of: word.littleEndian) {
+        buffer.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
+      }
     }
     while buffer.count % 8 != 0 { buffer.append(0) }
   }

@@ -33,7 +33,9 @@ struct BinaryPlistReader {
   /// The titles, names and section ranges of the list, in file order.
   ///
   /// - Throws: `LoadError` for a damaged file or a shape that is not a sortednames list.
-  mutating func read() throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
+  mutating func read() throws(LoadError) -> (
+    titles: [String], names: NameStore, ranges: [Range<Int>]
+  ) {
     guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
       throw damaged("the header or the trailer is missing")
     }
@@ -49,7 +51,8 @@ struct BinaryPlistReader {
     guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8,
       table <= UInt64(trailer), UInt64(trailer) - table >= count * UInt64(offsetSize)
     else {
-      throw damaged("the trailer's counts do not fit the file (\(count) objects, table at byte \(table))")
+      throw damaged(
+        "the trailer's counts do not fit the file (\(count) objects, table at byte \(table))")
     }
     objectCount = Int(count)
     tableOffset = Int(table)
@@ -88,7 +91,8 @@ struct BinaryPlistReader {
         guard let name = try string(item, object: nameIndex) else {
           throw LoadError(
             source: source,
-            reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type)))
+            reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type))
+          )
         }
         guard names.byteCount + name.count <= maximumSize else {
           throw LoadError(source: source, reason: .namesTooLarge(limit: maximumSize))
@@ -182,7 +186,9 @@ struct BinaryPlistReader {
       var units: [UInt16] = []
       units.reserveCapacity(item.count)
       for i in 0..<item.count {
-        units.append(UInt16(bytes[item.contentOffset + 2 * i]) << 8 | UInt16(bytes[item.contentOffset + 2 * i + 1]))
+        units.append(
+          UInt16(bytes[item.contentOffset + 2 * i]) << 8
+            | UInt16(bytes[item.contentOffset + 2 * i + 1]))
       }
       var utf8: [UInt8] = []
       var iterator = units.makeIterator()

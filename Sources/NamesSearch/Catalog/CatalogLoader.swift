@@ -65,7 +65,8 @@ public enum CatalogLoader {
       return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
     case .other:
       if chunk[..<first].starts(with: [0, 0, 0, 0]) {
-        throw LoadError(source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
+        throw LoadError(
+          source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
       }
       let rest = try reader.readAll(after: chunk[..<first])
       guard rest.contains(where: { ![0x09, 0x0A, 0x0D, 0x20].contains($0) }) else {
@@ -74,9 +75,12 @@ public enum CatalogLoader {
       // OpenStep text is not read: Foundation's parser keeps the last of duplicate
       // sections and drops the others without a word.
       throw LoadError(
-        source: reader.source, reason: .notPropertyList("expected an XML or a binary property list"))
+        source: reader.source, reason: .notPropertyList("expected an XML or a binary property list")
+      )
     }
-    let parsed = try XMLPlistReader(source: reader.source, expectedSize: reader.expectedSize).read(firstChunk: chunk[..<first]) {
+    let parsed = try XMLPlistReader(source: reader.source, expectedSize: reader.expectedSize).read(
+      firstChunk: chunk[..<first]
+    ) {
       (buffer) throws(LoadError) -> Int in
       let count = try reader.read(into: &buffer)
       progress?(reader.bytesRead, reader.expectedSize)

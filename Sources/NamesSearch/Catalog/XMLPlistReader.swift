@@ -59,7 +59,9 @@ final class XMLPlistReader {
       xmlCreatePushParserCtxt(
         &handler, me, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), nil)
     }
-    guard let context = created else { throw LoadError(source: source, reason: .notPropertyList("cannot start the XML parser")) }
+    guard let context = created else {
+      throw LoadError(source: source, reason: .notPropertyList("cannot start the XML parser"))
+    }
     self.context = context
     defer {
       // libxml2 may make a document to hold a DOCTYPE's declarations even with SAX
@@ -72,7 +74,8 @@ final class XMLPlistReader {
       self.context = nil
     }
     xmlCtxtUseOptions(
-      context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
+      context,
+      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while error == nil && parserError == nil {
       let count = try nextChunk(&chunk)
@@ -82,14 +85,17 @@ final class XMLPlistReader {
           count == 0 ? 1 : 0)
       }
       if status != 0 && parserError == nil && error == nil {
-        parserError = ("malformed XML (libxml2 error \(status))", Int(xmlSAX2GetLineNumber(context)))
+        parserError = (
+          "malformed XML (libxml2 error \(status))", Int(xmlSAX2GetLineNumber(context))
+        )
       }
       if count == 0 { break }
     }
     if let error { throw error }
     if let parserError {
       throw LoadError(
-        source: source, reason: .notPropertyList("line \(parserError.line): \(parserError.message)"))
+        source: source, reason: .notPropertyList("line \(parserError.line): \(parserError.message)")
+      )
     }
     guard state == .done else {
       throw LoadError(source: source, reason: .notPropertyList("the document ends early"))
@@ -222,7 +228,8 @@ final class XMLPlistReader {
     handler.cdataBlock = handler.characters
     handler.entityDecl = { context, name, _, _, _, _ in
       let entity = name.map { String(cString: $0) } ?? ""
-      XMLPlistReader.reader(context).fail(.notPropertyList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
+      XMLPlistReader.reader(context).fail(
+        .notPropertyList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
     }
     handler.reference = { context, name in
       let entity = name.map { String(cString: $0) } ?? ""

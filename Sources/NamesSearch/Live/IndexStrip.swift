@@ -26,7 +26,9 @@ struct IndexStrip {
   }
 
   func entry(atRow row: Int) -> Entry {
-    row < entries.count ? Entry(text: DisplayWidth.truncate(entries[row].text, to: width), group: entries[row].group) : Entry(text: "", group: nil)
+    row < entries.count
+      ? Entry(text: DisplayWidth.truncate(entries[row].text, to: width), group: entries[row].group)
+      : Entry(text: "", group: nil)
   }
 }
 

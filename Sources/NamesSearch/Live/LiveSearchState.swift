@@ -264,7 +264,8 @@ public struct LiveSearchState {
       }
       lines.append(spans)
     }
-    var status = "\(result.total) of \(result.catalog.nameCount) names · \(result.groups.count) sections"
+    var status =
+      "\(result.total) of \(result.catalog.nameCount) names · \(result.groups.count) sections"
     if isSearching { status += " · searching…" }
     if focus == .index { status += " · index" }
     lines.append([Frame.Span(DisplayWidth.truncate(status, to: columns), .status)])

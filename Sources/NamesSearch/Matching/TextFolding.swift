@@ -215,7 +215,8 @@ private final class ScalarTables {
       }
       guard entry >= 2 else { return fail(key: &key, mark: mark) }
       key.append(
-        contentsOf: UnsafeBufferPointer(start: pool + Int(entry >> 8) - 1, count: Int(entry & 0xFF)))
+        contentsOf: UnsafeBufferPointer(start: pool + Int(entry >> 8) - 1, count: Int(entry & 0xFF))
+      )
     }
     return true
   }
@@ -247,7 +248,9 @@ private final class ScalarTables {
       })
     else { return 1 }
     let bytes = scalars.flatMap { Array(UTF8.encode($0)!) }
-    guard !bytes.isEmpty, bytes.count < 256, poolCount + bytes.count < (1 << 24) - 1 else { return 1 }
+    guard !bytes.isEmpty, bytes.count < 256, poolCount + bytes.count < (1 << 24) - 1 else {
+      return 1
+    }
     if poolCount + bytes.count > poolCapacity {
       let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: poolCapacity * 2)
       grown.update(from: pool, count: poolCount)

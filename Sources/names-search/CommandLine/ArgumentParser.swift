@@ -15,8 +15,7 @@ enum ArgumentParser {
     var index = 0
     var optionsEnded = false
 
-    func value(for spec: OptionSpec, typed: String, inline: String?) throws(UsageError) -> String
-    {
+    func value(for spec: OptionSpec, typed: String, inline: String?) throws(UsageError) -> String {
       if let inline { return inline }
       // As swift-argument-parser does, an option's value never starts with a dash (use
       // `--file=-x` for that); "-" alone is a value (standard input).

@@ -28,7 +28,8 @@ enum HelpText {
 
       """
     text += row(
-      label: "<term>", help: "The text to look for inside names. Empty or absent: every name "
+      label: "<term>",
+      help: "The text to look for inside names. Empty or absent: every name "
         + "(reset).")
     text += "\nOPTIONS:\n"
     for option in OptionTable.options {

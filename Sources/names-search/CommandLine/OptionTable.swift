@@ -2,7 +2,8 @@
 struct OptionSpec: Sendable {
   /// What setting the option changes.
   enum Action: Sendable {
-    case file, index, count, json, interactive, debounce, maxSize, caseSensitive, diacriticSensitive, color, noCache, help, version
+    case file, index, count, json, interactive, debounce, maxSize, caseSensitive,
+      diacriticSensitive, color, noCache, help, version
   }
 
   /// The short name without its dash ("f"), if any.
@@ -56,7 +57,8 @@ enum OptionTable {
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),
     OptionSpec(
-      long: "diacritic-sensitive", help: "Match diacritics exactly (\"jose\" does not find \"José\").",
+      long: "diacritic-sensitive",
+      help: "Match diacritics exactly (\"jose\" does not find \"José\").",
       action: .diacriticSensitive),
     OptionSpec(
       long: "color", valueName: "when",
