@@ -13,7 +13,7 @@ seconds=${1:-20}
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
 [ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] || bash Fuzz/build.sh
-shared=../shared/fixtures
+shared=Tests/Fixtures
 mkdir -p Fuzz/work/{loader,cache,query} Fuzz/seeds/{loader,cache,query} Fuzz/crashes
 
 cp Tests/Corpus/cases/* Tests/Corpus/regressions/* Resources/sortednames.plist Fuzz/seeds/loader/

@@ -44,9 +44,9 @@ enum CLIRunner {
     .deletingLastPathComponent()
     .standardizedFileURL
 
-  /// The read-only fixture list: `<root>/../shared/fixtures/sortednames.plist`.
-  static let fixtureURL: URL = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/fixtures/sortednames.plist").standardizedFileURL
+  /// The fixture list: `<root>/Tests/Fixtures/sortednames.plist` (see its README).
+  static let fixtureURL: URL = packageRoot.appendingPathComponent(
+    "Tests/Fixtures/sortednames.plist")
 
   /// Where the built `names-search` may be, most trusted first.
   static var executableCandidates: [URL] {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Real full names in several scripts (the shared `international/<locale>.txt` fixtures),
+/// Real full names in several scripts (the `Tests/Fixtures/international/<locale>.txt` fixtures),
 /// searched by the tool and by Foundation's `range(of:options:)` with `.caseInsensitive` and
 /// `.diacriticInsensitive`: the same names must match.
 @Suite("International names")

@@ -4,7 +4,7 @@ import Testing
 @testable import BuiltInCatalog
 @testable import NamesSearch
 
-/// The real input: `../shared/fixtures/sortednames.plist`, the 2,000-name list of the iOS
+/// The real input: `Tests/Fixtures/sortednames.plist`, the 2,000-name list of the iOS
 /// "Sections" example, checked against values computed another way (FoundationXML's parser
 /// and Foundation's `range(of:options:)`).
 @Suite("Real lists")

@@ -46,7 +46,7 @@ final class ReferencePlist: NSObject, XMLParserDelegate {
   }
 }
 
-/// Paths of the package and of the shared fixtures.
+/// Paths of the package and of its test fixtures.
 enum TestPaths {
   /// The package root (the folder holding Package.swift).
   static let packageRoot: URL = {
@@ -58,9 +58,9 @@ enum TestPaths {
     return url
   }()
 
-  /// `../shared/fixtures/sortednames.plist`: the 2,000-name list of the iOS "Sections" example.
-  static let fixture = packageRoot.appendingPathComponent("../shared/fixtures/sortednames.plist")
-    .standardized.path
+  /// `Tests/Fixtures/sortednames.plist`: the 2,000-name list of the iOS "Sections" example
+  /// (see `Tests/Fixtures/README.md` for where it came from).
+  static let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/sortednames.plist").path
 
   /// `Resources/sortednames.plist`: the source of the built-in list.
   static let builtInSource = packageRoot.appendingPathComponent("Resources/sortednames.plist").path
