@@ -65,7 +65,7 @@ struct BinaryPlistReader {
     var names = NameStore.Builder(names: 1024, bytes: bytes.count)
     var titles: [String] = []
     var ranges: [Range<Int>] = []
-    var seen: Set<[UInt8]> = []
+    var seen = SectionTitles()
     for i in 0..<entries.count / 2 {
       let keyIndex = entries[i]
       let key = try object(keyIndex)
@@ -73,12 +73,7 @@ struct BinaryPlistReader {
         throw LoadError(source: source, reason: .titleNotString(found: typeName(key.type)))
       }
       let title = String(decoding: titleBytes, as: UTF8.self)
-      guard !titleBytes.isEmpty else {
-        throw LoadError(source: source, reason: .emptyTitle)
-      }
-      guard seen.insert(titleBytes).inserted else {
-        throw LoadError(source: source, reason: .duplicateTitle(title))
-      }
+      try seen.insert(title, source: source)
       let valueIndex = entries[entries.count / 2 + i]
       let value = try object(valueIndex)
       guard value.type == 0xA else {

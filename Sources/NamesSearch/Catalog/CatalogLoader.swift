@@ -3,8 +3,8 @@ import Foundation
 /// Loads a *sortednames* property list into a `Catalog`.
 ///
 /// The list is a dictionary whose keys are section titles and whose values are arrays of
-/// names (strings), in XML, binary or OpenStep format, read with Foundation's
-/// `PropertyListSerialization`:
+/// names (strings), in XML (streamed through libxml2 by `XMLPlistReader`) or binary
+/// (`BinaryPlistReader`) format; `FormatSniffer` tells which from the first bytes:
 ///
 /// ```xml
 /// <dict><key>A</key><array><string>Aaron</string></array></dict>
@@ -41,47 +41,44 @@ public enum CatalogLoader {
   public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
     -> Catalog
   {
-    // Read until the format shows: a pipe may hand over a few bytes (even only white
-    // space) at a time, and the same bytes must always take the same path.
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var prefix: [UInt8] = []
-    while prefix.count < 8 || !prefix.contains(where: PropertyListFormat.isSignificant) {
-      let count = try reader.read(into: &chunk)
-      if count == 0 { break }
-      prefix.append(contentsOf: chunk[..<count])
-      progress?(reader.bytesRead, reader.expectedSize)
-    }
-    guard !prefix.isEmpty else { throw LoadError(source: reader.source, reason: .empty) }
-    chunk = prefix
-    let first = prefix.count
-    switch PropertyListFormat.detect(chunk[..<first]) {
-    case .xml:
-      break
+    var sniffed = try FormatSniffer.sniff(reader, chunk: &chunk, progress: progress)
+    switch sniffed.format {
     case .binary:
-      let data = try reader.readAll(after: chunk[..<first])
+      let data = try reader.readAll(after: sniffed.prefix)
       var binary = BinaryPlistReader(
         bytes: Array(data), source: reader.source, maximumSize: reader.maximumSize)
       let parsed = try binary.read()
       return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
-    case .other:
-      if chunk[..<first].starts(with: [0, 0, 0, 0]) {
-        throw LoadError(
-          source: reader.source, reason: .notPropertyList("it starts with zero bytes"))
-      }
-      let rest = try reader.readAll(after: chunk[..<first])
-      guard rest.contains(where: { ![0x09, 0x0A, 0x0D, 0x20].contains($0) }) else {
-        throw LoadError(source: reader.source, reason: .blank)
-      }
-      // OpenStep text is not read: Foundation's parser keeps the last of duplicate
-      // sections and drops the others without a word.
-      throw LoadError(
-        source: reader.source, reason: .notPropertyList("expected an XML or a binary property list")
-      )
+    case .xml:
+      break
     }
-    let parsed = try XMLPlistReader(source: reader.source, expectedSize: reader.expectedSize).read(
-      firstChunk: chunk[..<first]
-    ) {
-      (buffer) throws(LoadError) -> Int in
+    // Put the prolog in the form libxml2 accepts (see `XMLProlog`).
+    var lineOffset = sniffed.droppedLines
+    while true {
+      switch XMLProlog.scan(sniffed.prefix, atEnd: reader.reachedEnd) {
+      case .needsMore:
+        let count = try reader.read(into: &chunk)
+        progress?(reader.bytesRead, reader.expectedSize)
+        sniffed.prefix.append(contentsOf: chunk[..<count])
+        continue
+      case .tooLong:
+        throw LoadError(
+          source: reader.source,
+          reason: .notPropertyList(
+            "the XML before the root element (comments, processing instructions, DOCTYPE)"
+              + " is longer than \(XMLProlog.maximumLength) bytes"))
+      case .rewritten(let bytes, let consumed, let droppedLines):
+        if consumed > 0 {
+          sniffed.prefix.replaceSubrange(0..<consumed, with: bytes)
+          lineOffset += droppedLines
+        }
+      }
+      break
+    }
+    let parsed = try XMLPlistReader(
+      source: reader.source, expectedSize: reader.expectedSize, lineOffset: lineOffset
+    ).read(firstChunk: sniffed.prefix[...]) { (buffer) throws(LoadError) -> Int in
       let count = try reader.read(into: &buffer)
       progress?(reader.bytesRead, reader.expectedSize)
       return count
@@ -129,8 +126,9 @@ public enum CatalogLoader {
       }
       return (title, value)
     }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+    var seen = SectionTitles()
     for (title, value) in entries {
-      guard !title.isEmpty else { throw LoadError(source: source, reason: .emptyTitle) }
+      try seen.insert(title, source: source)
       guard let items = value as? [Any] else {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))

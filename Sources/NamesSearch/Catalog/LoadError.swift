@@ -31,6 +31,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case sectionNotArray(title: String, found: String)
     /// Two sections have the same title.
     case duplicateTitle(String)
+    /// Two section titles are canonically equivalent but spelled with different code
+    /// points (U+00C9 and U+0045 U+0301): the first title and the second, as written.
+    case equivalentTitles(String, String)
     /// A section's item is not a string; the section title, the item's 1-based position,
     /// and what was found.
     case nameNotString(title: String, position: Int, found: String)
@@ -64,6 +67,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .sectionNotArray(let title, let found):
       "section \(Self.quoted(title)): expected an array of names, found \(found)"
     case .duplicateTitle(let title): "section \(Self.quoted(title)) appears twice"
+    case .equivalentTitles(let first, let second):
+      "sections \(Self.quoted(first)) (\(Self.codePoints(first))) and \(Self.quoted(second))"
+        + " (\(Self.codePoints(second))) are the same title written two ways"
     case .nameNotString(let title, let position, let found):
       "section \(Self.quoted(title)), item \(position): expected a string, found \(found)"
     }
@@ -71,6 +77,14 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// `"<source>: <message>"`.
   public var description: String { "\(source): \(message)" }
+
+  /// The code points of `text`: "U+0045 U+0301".
+  static func codePoints(_ text: String) -> String {
+    text.unicodeScalars.map { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }.joined(separator: " ")
+  }
 
   /// A title in double quotes, with quotes, backslashes and control characters escaped so
   /// the message stays on one line.

@@ -27,19 +27,23 @@ final class XMLPlistReader {
   private var names: NameStore.Builder
   private var titles: [String] = []
   private var ranges: [Range<Int>] = []
-  /// Titles seen, as exact bytes: canonically equivalent titles stay two sections.
-  private var seenTitles: Set<[UInt8]> = []
+  /// Titles seen: empty, duplicate and canonically equivalent titles are refused.
+  private var seenTitles = SectionTitles()
   private var keyText: [UInt8] = []
   private var title = ""
   private var sectionStart = 0
   private var error: LoadError?
   private var parserError: (message: String, line: Int)?
   private var context: xmlParserCtxtPtr?
+  /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
+  private let lineOffset: Int
 
   /// Creates a reader; `expectedSize`, the document's size when known, bounds the names'
-  /// total size, so their buffers are reserved once and never copied.
-  init(source: String, expectedSize: Int?) {
+  /// total size, so their buffers are reserved once and never copied. `lineOffset` is added
+  /// to libxml2's line numbers in messages.
+  init(source: String, expectedSize: Int?, lineOffset: Int = 0) {
     self.source = source
+    self.lineOffset = lineOffset
     let size = min(expectedSize ?? 0, FileReader.defaultMaximumSize)
     names = NameStore.Builder(names: max(size / 17, 1024), bytes: max(size, 1 << 16))
   }
@@ -86,7 +90,7 @@ final class XMLPlistReader {
       }
       if status != 0 && parserError == nil && error == nil {
         parserError = (
-          "malformed XML (libxml2 error \(status))", Int(xmlSAX2GetLineNumber(context))
+          "malformed XML (libxml2 error \(status))", lineNumber()
         )
       }
       if count == 0 { break }
@@ -114,7 +118,7 @@ final class XMLPlistReader {
   }
 
   private func lineNumber() -> Int {
-    context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0
+    context.map { Int(xmlSAX2GetLineNumber($0)) + lineOffset } ?? 0
   }
 
   private func start(_ element: Element) {
@@ -170,12 +174,8 @@ final class XMLPlistReader {
     switch state {
     case .inKey:
       title = String(decoding: keyText, as: UTF8.self)
-      guard !keyText.isEmpty else {
-        fail(.emptyTitle)
-        return
-      }
-      guard seenTitles.insert(keyText).inserted else {
-        fail(.duplicateTitle(title))
+      do { try seenTitles.insert(title, source: source) } catch {
+        fail(error.reason)
         return
       }
       state = .afterKey
@@ -201,6 +201,24 @@ final class XMLPlistReader {
     case .inName: names.appendPart(utf8: bytes)
     default: break
     }
+  }
+
+  /// libxml2's `message` with the line numbers it quotes ("tag mismatch: string line 2")
+  /// made the file's, when white space before the prolog was dropped.
+  private func shiftingLineNumbers(in message: String) -> String {
+    guard lineOffset > 0 else { return message }
+    var out = ""
+    var rest = message[...]
+    while let range = rest.range(of: "line ") {
+      out += rest[..<range.upperBound]
+      rest = rest[range.upperBound...]
+      let digits = rest.prefix(while: \.isASCII).prefix(while: \.isNumber)
+      if let number = Int(digits) {
+        out += String(number + lineOffset)
+        rest = rest.dropFirst(digits.count)
+      }
+    }
+    return out + rest
   }
 
   // MARK: - libxml2 callbacks
@@ -244,7 +262,9 @@ final class XMLPlistReader {
       let message = text.split(whereSeparator: \.isNewline).map {
         $0.trimmingCharacters(in: .whitespaces)
       }.filter { !$0.isEmpty }.joined(separator: "; ")
-      me.parserError = (message, Int(error.pointee.line))
+      me.parserError = (
+        me.shiftingLineNumbers(in: message), Int(error.pointee.line) + me.lineOffset
+      )
     }
   }
 

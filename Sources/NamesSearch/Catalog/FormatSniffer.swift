@@ -1,0 +1,114 @@
+/// Tells a list's format from its first bytes, reading no more than it needs.
+///
+/// It reads until the first *significant* byte (not white space, a byte-order mark or a
+/// UTF-16 zero byte) and the eight bytes that follow it, so every input takes time and
+/// memory in proportion to what it reads, and input that is clearly not a list is refused
+/// at once, without reading the rest:
+///
+/// | first bytes | answer |
+/// | --- | --- |
+/// | `bplist` at offset 0 | binary property list |
+/// | `<` after white space, a byte-order mark, UTF-16 zero bytes | XML property list |
+/// | three zero bytes in a row before any of these | refused at once: "it starts with zero bytes" |
+/// | anything else | refused at once: "expected an XML or a binary property list" |
+/// | nothing | `empty`; only white space: `blank` |
+///
+/// White space before the first significant byte of a UTF-8 document is dropped as it is
+/// read (its line breaks counted), so a pipe of 100 MB of white space costs one chunk of
+/// memory; a white-space byte followed by a zero byte is the first unit of UTF-16LE text
+/// and is kept. The same bytes take the same path however a pipe splits them.
+enum FormatSniffer {
+  /// The formats a list can have.
+  enum Format: Equatable {
+    case binary, xml
+  }
+
+  /// What was read: the format, the bytes kept (from the first byte not dropped), and the
+  /// line breaks in the white space dropped before them.
+  struct Sniffed {
+    var format: Format
+    var prefix: [UInt8]
+    var droppedLines: Int
+  }
+
+  /// Reads from `reader` until the format shows, using `chunk` as its read buffer.
+  ///
+  /// - Throws: `LoadError` (`empty`, `blank`, `notPropertyList`), or what reading throws.
+  /// - Complexity: O(n) in the bytes read.
+  static func sniff(
+    _ reader: FileReader, chunk: inout [UInt8], progress: CatalogLoader.Progress?
+  ) throws(LoadError) -> Sniffed {
+    var prefix: [UInt8] = []
+    var droppedBytes = 0
+    var droppedLines = 0
+    var significant: Int? = nil
+    // The last white-space byte seen while dropping: a zero byte after it makes it the low
+    // byte of a UTF-16LE unit, which is kept.
+    var pendingSpace: UInt8? = nil
+    var dropping = true
+    var zeros = 0
+    func drop(_ space: UInt8) {
+      droppedBytes += 1
+      if space == 0x0A { droppedLines += 1 }
+    }
+    func refuse(_ why: String) -> LoadError {
+      LoadError(source: reader.source, reason: .notPropertyList(why))
+    }
+    while significant.map({ prefix.count - $0 < 8 }) ?? true {
+      let count = try reader.read(into: &chunk)
+      progress?(reader.bytesRead, reader.expectedSize)
+      if count == 0 { break }
+      var start = 0
+      if dropping {
+        while start < count && isSpace(chunk[start]) {
+          if let pending = pendingSpace { drop(pending) }
+          pendingSpace = chunk[start]
+          start += 1
+        }
+        if start < count {
+          dropping = false
+          if let pending = pendingSpace {
+            if chunk[start] == 0 { prefix.append(pending) } else { drop(pending) }
+          }
+        }
+      }
+      let scanned = prefix.count
+      prefix.append(contentsOf: chunk[start..<count])
+      guard significant == nil else { continue }
+      // Text (UTF-8 or UTF-16) never has three zero bytes in a row before its first "<".
+      for i in scanned..<prefix.count {
+        let byte = prefix[i]
+        if PropertyListFormat.isSignificant(byte) {
+          significant = i
+          break
+        }
+        zeros = byte == 0 ? zeros + 1 : 0
+        if zeros == 3 { throw refuse("it starts with zero bytes") }
+      }
+    }
+    if dropping, let pending = pendingSpace { drop(pending) }
+    guard let significant else {
+      if prefix.isEmpty && droppedBytes == 0 {
+        throw LoadError(source: reader.source, reason: .empty)
+      }
+      if prefix.allSatisfy(isSpace) { throw LoadError(source: reader.source, reason: .blank) }
+      throw refuse("expected an XML or a binary property list")
+    }
+    if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) {
+      return Sniffed(format: .binary, prefix: prefix, droppedLines: 0)
+    }
+    // UTF-16 has at most one zero byte in a row before "<"; UTF-32 is not read; after
+    // white space, "<" must come at once (a byte-order mark there is not one).
+    guard prefix[significant] == UInt8(ascii: "<"),
+      droppedBytes == 0 || significant == 0
+    else {
+      throw refuse("expected an XML or a binary property list")
+    }
+    return Sniffed(format: .xml, prefix: prefix, droppedLines: droppedLines)
+  }
+
+  /// XML white space: space, tab, line feed, carriage return.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}
