@@ -90,7 +90,7 @@ struct CatalogLoaderTests {
         == "names.plist: section \"B\", item 4: expected a string, found a dictionary")
     let odd = LoadError(source: "f", reason: .sectionNotArray(title: "a\"\n", found: "a string"))
     #expect(
-      odd.description == "f: section \"a\\\"\\u{a}\": expected an array of names, found a string")
+      odd.description == "f: section \"a\\\"\\u{A}\": expected an array of names, found a string")
   }
 
   @Test("not a property list, empty data")

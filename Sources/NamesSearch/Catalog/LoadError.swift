@@ -86,19 +86,10 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     }.joined(separator: " ")
   }
 
-  /// A title in double quotes, with quotes, backslashes and control characters escaped so
-  /// the message stays on one line.
+  /// A title in double quotes, with quotes and backslashes escaped and every other
+  /// character shown as `VisibleText` shows it on a terminal (a line break as `\u{A}`), so
+  /// the message stays on one line and cannot drive the terminal.
   static func quoted(_ title: String) -> String {
-    var out = "\""
-    for scalar in title.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    VisibleText.quoted(title)
   }
 }

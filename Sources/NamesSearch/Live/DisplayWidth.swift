@@ -5,6 +5,10 @@
 /// Fullwidth characters (CJK, Hangul syllables, kana, fullwidth forms) and emoji with emoji
 /// presentation take 2; everything else 1. Width is measured per user-perceived character
 /// (grapheme cluster): its first scalar decides, and a cluster never takes more than 2.
+/// A cluster of several scalars with an emoji-presentation scalar or U+FE0F takes 2: so an
+/// emoji sequence that `VisibleText` shows as it is (a subdivision flag such as England's,
+/// a ZWJ sequence, a keycap, a flag of regional indicators) is measured as the one glyph it
+/// is, and the live mode does not cut it short.
 public enum DisplayWidth {
   /// The columns `character` takes.
   public static func of(_ character: Character) -> Int {

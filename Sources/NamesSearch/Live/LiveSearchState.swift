@@ -280,7 +280,7 @@ public struct LiveSearchState {
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
     let ranges = highlighter?.matchedRanges(in: name) ?? []
     let pieces = name.indices.map { index in
-      let shown = VisibleText.escaped(String(name[index]))
+      let shown = VisibleText.escaped(name[index...index])
       return (index: index, text: shown, width: DisplayWidth.of(shown))
     }
     let limit = max(width - 2, 1)

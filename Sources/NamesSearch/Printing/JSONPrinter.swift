@@ -2,10 +2,11 @@
 /// `{"query":"ann","sections":[{"title":"A","names":["Ann"]}],"index":["A"],"total":1}`.
 ///
 /// Strings are escaped per RFC 8259: `"` and `\` and every control character below U+0020.
-/// Characters that `VisibleText` would escape on a terminal (DEL and C1 controls,
-/// bidirectional and other format characters, line separators) are written as `\uXXXX`
-/// too, so the output cannot drive a terminal it is shown on; the decoded text is still
-/// exactly the stored name.
+/// Characters that `VisibleText` escapes on a terminal (DEL and C1 controls, line and
+/// paragraph separators, bidirectional controls, default-ignorable characters outside the
+/// sequences that show them) are written as `\uXXXX` too, by the same rule, so the output
+/// cannot drive a terminal it is shown on while an emoji flag or a Persian name's
+/// ZERO WIDTH NON-JOINER stays as it is; the decoded text is still exactly the stored name.
 public struct JSONPrinter: ResultPrinter {
   /// Creates a JSON printer.
   public init() {}
@@ -40,7 +41,7 @@ public struct JSONPrinter: ResultPrinter {
   {
     if utf8.contains(where: { $0 >= 0x7F }) {
       let text = String(decoding: utf8, as: UTF8.self)
-      if text.unicodeScalars.contains(where: { $0.value >= 0x7F && VisibleText.needsEscape($0) }) {
+      if text.unicodeScalars.contains(where: { $0.value >= 0x7F && VisibleText.mayBeEscaped($0) }) {
         try writeEscapingInvisibles(text, to: output)
         return
       }
@@ -50,12 +51,12 @@ public struct JSONPrinter: ResultPrinter {
     try output.write(byte: UInt8(ascii: "\""))
   }
 
-  /// Writes `text` as a JSON string with invisible and control characters as `\uXXXX`
-  /// (a surrogate pair above U+FFFF).
+  /// Writes `text` as a JSON string with the characters that `VisibleText` escapes as
+  /// `\uXXXX` (a surrogate pair above U+FFFF).
   static func writeEscapingInvisibles(_ text: String, to output: OutputBuffer) throws {
     try output.write(byte: UInt8(ascii: "\""))
-    for scalar in text.unicodeScalars {
-      if scalar.value >= 0x7F && VisibleText.needsEscape(scalar) {
+    try VisibleText.forEachScalar(in: text[...]) { scalar, escaped in
+      if scalar.value >= 0x7F && escaped {
         for unit in String(scalar).utf16 {
           let hex = String(unit, radix: 16)
           try output.write("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)

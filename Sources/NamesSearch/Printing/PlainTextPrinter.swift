@@ -24,8 +24,10 @@ public struct PlainTextPrinter: ResultPrinter {
     self.escapesControls = escapesControls
   }
 
-  private func shown(_ text: some StringProtocol) -> String {
-    escapesControls ? VisibleText.escaped(String(text)) : String(text)
+  /// `text` as written: escaped for a terminal, each scalar judged within the whole name
+  /// or title `text` is cut from.
+  private func shown(_ text: Substring) -> String {
+    escapesControls ? VisibleText.escaped(text) : String(text)
   }
 
   /// Writes every remaining section of `result`.
@@ -38,7 +40,7 @@ public struct PlainTextPrinter: ResultPrinter {
       ? MatchHighlighter(matcher: Matcher(query: result.query)) : nil
     for group in result.groups {
       try output.write(style.titleStart)
-      try output.write(shown(result.title(of: group)))
+      try output.write(shown(result.title(of: group)[...]))
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
       for name in result.nameIndices(of: group) {
