@@ -10,13 +10,15 @@ let package = Package(
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch", dependencies: ["CLibXML2"]),
+    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims"]),
     // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // The one libxml2 callback Swift cannot write: a variadic error handler.
+    .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
       name: "BuiltInCatalog",

@@ -26,6 +26,14 @@ struct CorpusTests {
     }
   }
 
+  @Test("the manifest is there and names every case file")
+  func manifestIsComplete() throws {
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: Self.folder.appendingPathComponent("cases").path)
+    #expect(Self.cases.count >= 50)
+    #expect(Set(Self.cases.map(\.file)) == Set(files))
+  }
+
   @Test("every case: its message and status, nothing else", arguments: cases)
   func corpusCase(_ item: Case) throws {
     let path = Self.folder.appendingPathComponent("cases/\(item.file)").path

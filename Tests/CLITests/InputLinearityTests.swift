@@ -79,3 +79,53 @@ extension InputLinearityTests {
         + " (comments, processing instructions, DOCTYPE) is longer than 1048576 bytes\n")
   }
 }
+
+/// Markup that a list never needs long, held to limits so libxml2's push parser (which
+/// rescans unfinished markup with every chunk) stays linear.
+extension InputLinearityTests {
+  static let body = "<dict><key>A</key><array><string>Ann</string></array></dict></plist>"
+
+  @Test(
+    "long markup is refused at its limit, with its line",
+    arguments: [
+      // 160,000 attributes on <plist> (1.8 MB): a tag over 64 KiB.
+      (
+        "printf '<plist'; seq -f ' a%g=\"1\"' 1 160000 | tr -d '\\n'; printf '>\(body)'",
+        "line 1: a tag longer than 65536 bytes"
+      ),
+      (
+        "printf '<plist\\n\\n'; head -c 3000000 /dev/zero | tr '\\0' ' '; printf '>\(body)'",
+        "line 1: a tag longer than 65536 bytes"
+      ),
+      (
+        "printf '<plist>\\n<!--'; head -c 3000000 /dev/zero | tr '\\0' 'x'; printf -- '-->\(body)'",
+        "line 2: a comment longer than 1048576 bytes"
+      ),
+      (
+        "printf '<plist>\\n\\n<?pi '; head -c 3000000 /dev/zero | tr '\\0' 'x'; printf '?>\(body)'",
+        "line 3: a processing instruction longer than 1048576 bytes"
+      ),
+      (
+        "printf '<plist><dict><key>A</key><array><string><![CDATA['; head -c 3000000 /dev/zero"
+          + " | tr '\\0' 'x'; printf ']]></string></array></dict></plist>'",
+        "line 1: a CDATA section longer than 1048576 bytes"
+      ),
+    ])
+  func longMarkup(producer: String, message: String) throws {
+    let result = try Self.pipe(producer)
+    #expect(result.status == 2)
+    #expect(result.stderrText == "names-search: <stdin>: not a property list: \(message)\n")
+  }
+
+  @Test("markup just under the limits loads, in a file and through a pipe")
+  func markupUnderLimits() throws {
+    let comment = "<!--" + String(repeating: "x", count: 1_000_000) + "-->"
+    let cdata = "<![CDATA[" + String(repeating: "y", count: 1_000_000) + "]]>"
+    let list =
+      "<plist version=\"1.0\">\(comment)<dict><key>A</key><array><string>\(cdata)</string>"
+      + "</array></dict></plist>"
+    let result = try CLIRunner.run(["--no-cache", "-f", "-", "--count"], stdin: Data(list.utf8))
+    #expect(result.stdoutText == "1\n")
+    #expect(result.status == 0)
+  }
+}

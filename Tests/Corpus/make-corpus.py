@@ -87,6 +87,12 @@ cases = [
     ("space-then-zeros.plist", b"\n \x00\x00\x00<", 2, "not a property list: it starts with zero bytes"),
     ("newline-then-bom.plist", b"\n\xef\xbb\xbf" + xml("<dict/>"), 2, "not a property list: expected an XML or a binary property list"),
     ("newline-then-broken.plist", b"\n\n" + HEAD + b"<dict><key>A</key></plist>\n", 2, "not a property list: line 6: *"),
+    ("text-between-names.plist", xml("<dict><key>A</key><array><string>Ann</string>Bob<string>Cid</string></array></dict>"), 2, 'not a property list: line 4: text outside <key> and <string>: "Bob"'),
+    ("text-in-dict.plist", xml("<dict>x<key>A</key><array/></dict>"), 2, 'not a property list: line 4: text outside <key> and <string>: "x"'),
+    ("text-after-dict.plist", xml("<dict><key>A</key><array/></dict>  tail"), 2, 'not a property list: line 4: text outside <key> and <string>: "tail"'),
+    ("utf16-lone-surrogate.plist", b"\xff\xfe" + '<?xml version="1.0" encoding="UTF-16"?>\n<plist><dict><key>A</key><array><string>'.encode("utf-16-le") + b"\x00\xd8" + "</string></array></dict></plist>".encode("utf-16-le"), 2, "not a property list: a character not valid in the document's encoding (bytes 0x00 0xD8 0x3C 0x00)"),
+    ("shift-jis-undeclared.plist", b"<plist><dict><key>A</key><array><string>\x83\x41\x83\x93</string></array></dict></plist>", 2, "not a property list: line 1: not valid UTF-8, and no other encoding is declared (bytes 0x83 0x41 0x83 0x93)"),
+    ("unknown-encoding.plist", b'<?xml version="1.0" encoding="klingon"?>\n<plist><dict/></plist>', 2, "not a property list: line 1: Unsupported encoding klingon"),
     # Valid inputs: they must load.
     ("newline-before-declaration.plist", b"\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
     ("bom-newline-declaration.plist", b"\xef\xbb\xbf\r\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
@@ -97,6 +103,7 @@ cases = [
     ("entities.plist", xml("<dict><key>A</key><array><string>A&amp;B &#x4A;o&#233; &lt;x&gt; &quot;q&quot; &apos;</string></array></dict>"), 0, "A\\n  A&B Joé <x> \"q\" '\\n"),
     ("cdata.plist", xml("<dict><key>C</key><array><string><![CDATA[Cé <b>&amp;</b>]]></string></array></dict>"), 0, "C\\n  Cé <b>&amp;</b>\\n"),
     ("external-dtd.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist SYSTEM "http://127.0.0.1:9/plist.dtd">\n<plist><dict><key>A</key><array><string>Ann</string></array></dict></plist>\n', 0, "A\\n  Ann\\n"),
+    ("shift-jis-declared.plist", b'<?xml version="1.0" encoding="Shift_JIS"?>\n<plist><dict><key>A</key><array><string>\x83\x41\x83\x93</string></array></dict></plist>', 0, "A\\n  \u30a2\u30f3\\n"),
     ("binary.plist", plistlib.dumps({"A": ["Ann", "Åsa"], "B": ["Bob"]}, fmt=plistlib.FMT_BINARY), 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
 ]
 

@@ -1,4 +1,5 @@
 import CLibXML2
+import CLibXML2Shims
 import Foundation
 
 #if canImport(Glibc)
@@ -56,9 +57,18 @@ final class XMLPlistReader {
     firstChunk: ArraySlice<UInt8>,
     nextChunk: (inout [UInt8]) throws(LoadError) -> Int
   ) throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
+    var markup = XMLMarkupGuard(forDocumentStartingWith: firstChunk, firstLine: 1 + lineOffset)
+    if let message = firstChunk.withUnsafeBytes({ markup.scan($0) }) {
+      throw LoadError(source: source, reason: .notPropertyList(message))
+    }
     var handler = xmlSAXHandler()
     Self.install(on: &handler)
     let me = Unmanaged.passUnretained(self).toOpaque()
+    // Errors libxml2 raises outside the parser context (encoding conversion) go to the
+    // same handler; those it would print itself are dropped: one line, always ours.
+    xmlSetStructuredErrorFunc(me, handler.serror)
+    names_search_xml_drop_generic_errors()
+    defer { xmlSetStructuredErrorFunc(nil, nil) }
     let created = firstChunk.withUnsafeBytes {
       xmlCreatePushParserCtxt(
         &handler, me, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), nil)
@@ -81,8 +91,25 @@ final class XMLPlistReader {
       context,
       Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var piece = [UInt8](repeating: 0, count: 1 << 16)
     while error == nil && parserError == nil {
-      let count = try nextChunk(&chunk)
+      // Whole chunks, however the input arrives (a pipe gives 64 KiB at a time): libxml2
+      // rescans unfinished markup once per chunk.
+      var count = 0
+      while count < chunk.count {
+        if piece.count > chunk.count - count {
+          piece = [UInt8](repeating: 0, count: chunk.count - count)
+        }
+        let read = try nextChunk(&piece)
+        if read == 0 { break }
+        chunk.replaceSubrange(count..<count + read, with: piece[..<read])
+        count += read
+      }
+      if let message = chunk.withUnsafeBytes({
+        markup.scan(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+      }) {
+        throw LoadError(source: source, reason: .notPropertyList(message))
+      }
       let status = chunk.withUnsafeBytes {
         xmlParseChunk(
           context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
@@ -98,7 +125,10 @@ final class XMLPlistReader {
     if let error { throw error }
     if let parserError {
       throw LoadError(
-        source: source, reason: .notPropertyList("line \(parserError.line): \(parserError.message)")
+        source: source,
+        reason: .notPropertyList(
+          parserError.line > 0
+            ? "line \(parserError.line): \(parserError.message)" : parserError.message)
       )
     }
     guard state == .done else {
@@ -199,7 +229,18 @@ final class XMLPlistReader {
     switch state {
     case .inKey: keyText.append(contentsOf: bytes)
     case .inName: names.appendPart(utf8: bytes)
-    default: break
+    default:
+      // Between elements only white space may stand (Foundation refuses text there too).
+      guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        return
+      }
+      let text = String(decoding: bytes[first...].prefix(160), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
+      // libxml2 hands text over at the next tag: count back to where it starts.
+      let line = lineNumber() - bytes[first...].count { $0 == 0x0A }
+      fail(
+        .notPropertyList(
+          "line \(line): text outside <key> and <string>: \(LoadError.quoted(String(text)))"))
     }
   }
 
@@ -259,12 +300,26 @@ final class XMLPlistReader {
       guard me.parserError == nil else { return }
       let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
       // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
-      let message = text.split(whereSeparator: \.isNewline).map {
+      var message = text.split(whereSeparator: \.isNewline).map {
         $0.trimmingCharacters(in: .whitespaces)
       }.filter { !$0.isEmpty }.joined(separator: "; ")
-      me.parserError = (
-        me.shiftingLineNumbers(in: message), Int(error.pointee.line) + me.lineOffset
-      )
+      // Name the cause in a reader's words where libxml2's are an implementation's.
+      if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+        message = "out of memory"
+      } else if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
+        let bytes = message.range(of: "bytes ")
+      {
+        message =
+          "a character not valid in the document's encoding (\(message[bytes.lowerBound...]))"
+      } else if message.hasPrefix("Input is not proper UTF-8"),
+        let bytes = message.range(of: "Bytes: ")
+      {
+        message =
+          "not valid UTF-8, and no other encoding is declared (bytes \(message[bytes.upperBound...]))"
+      }
+      // Errors raised outside the parser (encoding conversion) carry no line.
+      let line = error.pointee.line > 0 ? Int(error.pointee.line) + me.lineOffset : me.lineNumber()
+      me.parserError = (me.shiftingLineNumbers(in: message), line)
     }
   }
 

@@ -1,0 +1,207 @@
+/// Watches the bytes of an XML list on their way to libxml2 and stops any piece of markup
+/// that a list never needs at a size that would make the parse slow.
+///
+/// libxml2's push parser (2.9) looks for the end of an unfinished tag, comment, processing
+/// instruction or CDATA section from its start again with every chunk it is given, so one
+/// such piece of n bytes costs O(n²/chunk): a 50 MB comment took 30 s through a pipe, a
+/// tag with 160,000 attributes 21 s. A sortednames list needs none of them long (its tags
+/// are `<plist version="1.0">`, `<key>`, `<string>`…; names are text), so each is held to a
+/// limit, and loading stays linear in the input:
+///
+/// | markup | at most |
+/// | --- | --- |
+/// | a tag, with its attributes | `maximumTagLength` (64 KiB) |
+/// | a comment, processing instruction, CDATA section or DOCTYPE | `maximumBlockLength` (1 MiB) |
+///
+/// The scan is a small state machine over the document's code units (UTF-8 bytes, or
+/// UTF-16 units given `width` 2), fed chunk by chunk, O(1) per unit; it counts lines so its
+/// message names where the piece starts.
+struct XMLMarkupGuard {
+  /// The longest tag accepted, in bytes from `<` to `>`.
+  static let maximumTagLength = 1 << 16
+  /// The longest comment, processing instruction, CDATA section or DOCTYPE, in bytes.
+  static let maximumBlockLength = 1 << 20
+
+  private enum State {
+    case text
+    /// After `<`.
+    case open
+    /// After `<!`, collecting what follows to tell a comment, CDATA or a DOCTYPE.
+    case bang
+    case tag(quote: UInt16?)
+    case comment, instruction, cdata
+    case doctype(quote: UInt16?, depth: Int)
+  }
+
+  private var state = State.text
+  /// Bytes per code unit: 1 (UTF-8) or 2 (UTF-16).
+  private let width: Int
+  private let bigEndian: Bool
+  /// The first byte of a UTF-16 unit cut by the end of a chunk.
+  private var pendingByte: UInt8?
+  /// The current line (1-based) and the line where the current piece of markup starts.
+  private var line: Int
+  private var pieceLine = 0
+  /// Units since the current piece's `<`.
+  private var pieceLength = 0
+  /// The last two units, to find `-->`, `?>` and `]]>`.
+  private var previous: (UInt16, UInt16) = (0, 0)
+  /// The units after `<!`, up to 7.
+  private var bangText: [UInt16] = []
+
+  /// A guard for text in `width`-byte code units whose first line is `firstLine`.
+  init(width: Int = 1, bigEndian: Bool = false, firstLine: Int = 1) {
+    self.width = width
+    self.bigEndian = bigEndian
+    self.line = firstLine
+  }
+
+  /// A guard for `prefix`, the document's first bytes as libxml2 will see them: UTF-16
+  /// when they start with its byte-order mark or have a zero byte beside the first `<`.
+  init(forDocumentStartingWith prefix: some Collection<UInt8>, firstLine: Int = 1) {
+    let bytes = Array(prefix.prefix(2))
+    if bytes == [0xFE, 0xFF] || (bytes.count == 2 && bytes[0] == 0 && bytes[1] != 0) {
+      self.init(width: 2, bigEndian: true, firstLine: firstLine)
+    } else if bytes == [0xFF, 0xFE] || (bytes.count == 2 && bytes[0] != 0 && bytes[1] == 0) {
+      self.init(width: 2, bigEndian: false, firstLine: firstLine)
+    } else {
+      self.init(firstLine: firstLine)
+    }
+  }
+
+  /// Scans the next bytes of the document.
+  ///
+  /// - Returns: `nil`, or the message for the first piece of markup over its limit
+  ///   ("line 3: a comment longer than 1048576 bytes").
+  /// - Complexity: O(n) in `bytes.count`.
+  mutating func scan(_ bytes: UnsafeRawBufferPointer) -> String? {
+    var i = 0
+    if width == 2, let first = pendingByte, bytes.count > 0 {
+      pendingByte = nil
+      if let message = step(unit(first, bytes[0])) { return message }
+      i = 1
+    }
+    if width == 1 {
+      while i < bytes.count {
+        // Text is most of a list: skip to the next "<" or line break quickly.
+        if case .text = state {
+          let byte = bytes[i]
+          if byte != 0x3C {
+            if byte == 0x0A { line += 1 }
+            i += 1
+            continue
+          }
+        }
+        if let message = step(UInt16(bytes[i])) { return message }
+        i += 1
+      }
+    } else {
+      while i + 1 < bytes.count {
+        if let message = step(unit(bytes[i], bytes[i + 1])) { return message }
+        i += 2
+      }
+      if i < bytes.count { pendingByte = bytes[i] }
+    }
+    return nil
+  }
+
+  private func unit(_ a: UInt8, _ b: UInt8) -> UInt16 {
+    bigEndian ? UInt16(a) << 8 | UInt16(b) : UInt16(b) << 8 | UInt16(a)
+  }
+
+  /// Takes one code unit.
+  private mutating func step(_ unit: UInt16) -> String? {
+    if unit == 0x0A { line += 1 }
+    defer { previous = (previous.1, unit) }
+    switch state {
+    case .text:
+      if unit == 0x3C {
+        state = .open
+        pieceLength = 1
+        pieceLine = line
+      }
+      return nil
+    case .open:
+      pieceLength += 1
+      switch unit {
+      case 0x21:
+        bangText.removeAll(keepingCapacity: true)
+        state = .bang
+      case 0x3F: state = .instruction
+      default: state = unit == 0x3E ? .text : .tag(quote: nil)
+      }
+      return nil
+    case .bang:
+      pieceLength += 1
+      bangText.append(unit)
+      if bangText == Self.commentOpening {
+        state = .comment
+        previous = (0, 0)
+      } else if bangText == Self.cdataOpening {
+        state = .cdata
+      } else if !Self.commentOpening.starts(with: bangText)
+        && !Self.cdataOpening.starts(with: bangText)
+      {
+        state = .doctype(quote: nil, depth: 0)
+        return step(inDoctype: unit, quote: nil, depth: 0)
+      }
+      return nil
+    case .tag(let quote):
+      pieceLength += 1
+      if let quote {
+        if unit == quote { state = .tag(quote: nil) }
+      } else if unit == 0x22 || unit == 0x27 {
+        state = .tag(quote: unit)
+      } else if unit == 0x3E {
+        state = .text
+        return nil
+      }
+      return pieceLength * width > Self.maximumTagLength
+        ? tooLong("a tag", Self.maximumTagLength) : nil
+    case .comment:
+      return block(ending: unit == 0x3E && previous == (0x2D, 0x2D), "a comment")
+    case .instruction:
+      return block(ending: unit == 0x3E && previous.1 == 0x3F, "a processing instruction")
+    case .cdata:
+      return block(ending: unit == 0x3E && previous == (0x5D, 0x5D), "a CDATA section")
+    case .doctype(let quote, let depth):
+      return step(inDoctype: unit, quote: quote, depth: depth)
+    }
+  }
+
+  private mutating func step(inDoctype unit: UInt16, quote: UInt16?, depth: Int) -> String? {
+    var (quote, depth) = (quote, depth)
+    if let open = quote {
+      if unit == open { quote = nil }
+    } else if unit == 0x22 || unit == 0x27 {
+      quote = unit
+    } else if unit == 0x5B {
+      depth += 1
+    } else if unit == 0x5D {
+      depth = max(0, depth - 1)
+    } else if unit == 0x3E && depth == 0 {
+      state = .text
+      return nil
+    }
+    state = .doctype(quote: quote, depth: depth)
+    return block(ending: false, "a DOCTYPE")
+  }
+
+  /// Counts a unit of a comment, instruction, CDATA section or DOCTYPE.
+  private mutating func block(ending: Bool, _ what: String) -> String? {
+    pieceLength += 1
+    if ending {
+      state = .text
+      return nil
+    }
+    return pieceLength * width > Self.maximumBlockLength
+      ? tooLong(what, Self.maximumBlockLength) : nil
+  }
+
+  private func tooLong(_ what: String, _ limit: Int) -> String {
+    "line \(pieceLine): \(what) longer than \(limit) bytes"
+  }
+
+  private static let commentOpening: [UInt16] = [0x2D, 0x2D]
+  private static let cdataOpening: [UInt16] = Array("[CDATA[".utf16)
+}
