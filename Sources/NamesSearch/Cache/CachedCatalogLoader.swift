@@ -49,6 +49,10 @@ public struct CachedCatalogLoader {
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     if let cached = IndexCache.read(for: absolute, stamp: stamp, in: directory) {
+      // The same limits as a load from the list: the answer never depends on the cache.
+      var expansion = ExpansionLimit(
+        inputSize: Int(stamp.size), maximumSize: maximumSize, source: path)
+      try expansion.add(cached)
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
     let catalog = try CatalogLoader.load(from: reader, progress: progress)

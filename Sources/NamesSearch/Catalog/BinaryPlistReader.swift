@@ -66,6 +66,8 @@ struct BinaryPlistReader {
     var titles: [String] = []
     var ranges: [Range<Int>] = []
     var seen = SectionTitles()
+    var expansion = ExpansionLimit(
+      inputSize: bytes.count, maximumSize: maximumSize, source: source)
     for i in 0..<entries.count / 2 {
       let keyIndex = entries[i]
       let key = try object(keyIndex)
@@ -74,6 +76,7 @@ struct BinaryPlistReader {
       }
       let title = String(decoding: titleBytes, as: UTF8.self)
       try seen.insert(title, source: source)
+      try expansion.addSection(titleByteCount: titleBytes.count)
       let valueIndex = entries[entries.count / 2 + i]
       let value = try object(valueIndex)
       guard value.type == 0xA else {
@@ -89,9 +92,7 @@ struct BinaryPlistReader {
             reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type))
           )
         }
-        guard names.byteCount + name.count <= maximumSize else {
-          throw LoadError(source: source, reason: .namesTooLarge(limit: maximumSize))
-        }
+        try expansion.addName(byteCount: name.count)
         name.withUnsafeBufferPointer { names.append(utf8: $0) }
       }
       titles.append(title)

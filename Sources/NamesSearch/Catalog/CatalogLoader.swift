@@ -77,7 +77,8 @@ public enum CatalogLoader {
       break
     }
     let parsed = try XMLPlistReader(
-      source: reader.source, expectedSize: reader.expectedSize, lineOffset: lineOffset
+      source: reader.source, expectedSize: reader.expectedSize, maximumSize: reader.maximumSize,
+      lineOffset: lineOffset
     ).read(firstChunk: sniffed.prefix[...]) { (buffer) throws(LoadError) -> Int in
       let count = try reader.read(into: &buffer)
       progress?(reader.bytesRead, reader.expectedSize)

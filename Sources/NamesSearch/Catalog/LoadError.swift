@@ -18,9 +18,12 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyTitle
     /// The file is larger than the size limit, in bytes.
     case tooLarge(limit: Int)
-    /// The names decode to more than the size limit (a binary list that references one
-    /// string many times).
+    /// Once loaded, the list would take more than the size limit in bytes (see
+    /// `ExpansionLimit`).
     case namesTooLarge(limit: Int)
+    /// A file of `size` bytes would expand past `limit` bytes once loaded (a binary list
+    /// that references the same strings over and over; see `ExpansionLimit`).
+    case expandsTooMuch(size: Int, limit: Int)
     /// The bytes are not a property list; the parser's words.
     case notPropertyList(String)
     /// The root object is not a dictionary; what was found ("an array").
@@ -59,7 +62,11 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .blank: "file holds only white space"
     case .emptyTitle: "a section has an empty title"
     case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
-    case .namesTooLarge(let limit): "its names add up to more than \(limit) bytes (see --max-size)"
+    case .namesTooLarge(let limit):
+      "once loaded, it would take more than \(limit) bytes (see --max-size)"
+    case .expandsTooMuch(let size, let limit):
+      "a file of \(size) bytes that would expand to more than \(limit) bytes once loaded"
+        + " (at most \(ExpansionLimit.ratio) times its size plus \(ExpansionLimit.allowance) bytes)"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"

@@ -36,15 +36,23 @@ final class XMLPlistReader {
   private var error: LoadError?
   private var parserError: (message: String, line: Int)?
   private var context: xmlParserCtxtPtr?
+  /// What the list costs once loaded (see `ExpansionLimit`).
+  private var expansion: ExpansionLimit
+  private var nameStart = 0
   /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
   private let lineOffset: Int
 
   /// Creates a reader; `expectedSize`, the document's size when known, bounds the names'
   /// total size, so their buffers are reserved once and never copied. `lineOffset` is added
   /// to libxml2's line numbers in messages.
-  init(source: String, expectedSize: Int?, lineOffset: Int = 0) {
+  init(
+    source: String, expectedSize: Int?, maximumSize: Int = FileReader.defaultMaximumSize,
+    lineOffset: Int = 0
+  ) {
     self.source = source
     self.lineOffset = lineOffset
+    expansion = ExpansionLimit(
+      inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source)
     let size = min(expectedSize ?? 0, FileReader.defaultMaximumSize)
     names = NameStore.Builder(names: max(size / 17, 1024), bytes: max(size, 1 << 16))
   }
@@ -182,6 +190,7 @@ final class XMLPlistReader {
             title: title, position: names.count - sectionStart + 1, found: element.typeDescription))
         return
       }
+      nameStart = names.byteCount
       state = .inName
     case .inKey, .inName, .done:
       fail(.notPropertyList("line \(lineNumber()): unexpected <\(element.name)>"))
@@ -204,12 +213,19 @@ final class XMLPlistReader {
     switch state {
     case .inKey:
       title = String(decoding: keyText, as: UTF8.self)
-      do { try seenTitles.insert(title, source: source) } catch {
+      do {
+        try seenTitles.insert(title, source: source)
+        try expansion.addSection(titleByteCount: keyText.count)
+      } catch {
         fail(error.reason)
         return
       }
       state = .afterKey
     case .inName:
+      do { try expansion.addName(byteCount: names.byteCount - nameStart) } catch {
+        fail(error.reason)
+        return
+      }
       names.endName()
       state = .inSection
     case .inSection:
