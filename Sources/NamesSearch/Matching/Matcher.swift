@@ -5,9 +5,10 @@
 /// matcher.matches(key: TextFolder().fold("Joanna"))   // true
 /// ```
 ///
-/// A key matches when the folded term occurs in it as bytes and that occurrence does not
-/// end inside a user-perceived character (see `ClusterBoundary`). An empty folded term
-/// matches every key.
+/// A key matches when the folded term occurs in it as bytes and that occurrence neither
+/// starts nor ends inside a user-perceived character of the key (an extended grapheme
+/// cluster, Unicode UAX #29; see `ClusterBoundary`): "🇵🇰" does not find "🇰🇵🇰🇷", whose
+/// flags are KP and KR. An empty folded term matches every key.
 public struct Matcher: Sendable {
   /// The query this matcher answers.
   public let query: Query
@@ -24,14 +25,28 @@ public struct Matcher: Sendable {
   public var matchesEverything: Bool { foldedTerm.isEmpty }
 
   /// The byte offset of the first acceptable occurrence of the term in `key` at or after
-  /// `start`, or `nil`.
+  /// `start`, or `nil`. The whole of `key` is one key: the cluster boundaries around an
+  /// occurrence may depend on bytes before `start`.
   ///
   /// - Complexity: O(n) in practice, where n is the key's length.
   public func firstMatch(in key: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    var boundaries = ClusterBoundary()
+    return firstMatch(in: key, from: start, boundaries: &boundaries)
+  }
+
+  /// `firstMatch(in:from:)` with a boundary checker kept across calls on the same key, so
+  /// that finding every match along a key costs O(n), not O(n²), on runs of flags.
+  func firstMatch(
+    in key: UnsafeRawBufferPointer, from start: Int, boundaries: inout ClusterBoundary
+  ) -> Int? {
     foldedTerm.withUnsafeBytes { needle in
       var position = start
       while let hit = SubstringSearch.firstOccurrence(of: needle, in: key, from: position) {
-        if ClusterBoundary.isBoundary(in: key, at: hit + needle.count) { return hit }
+        if boundaries.isBoundary(in: key, at: hit),
+          boundaries.isBoundary(in: key, at: hit + needle.count)
+        {
+          return hit
+        }
         position = hit + 1
       }
       return nil

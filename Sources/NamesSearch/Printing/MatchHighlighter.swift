@@ -1,7 +1,8 @@
 /// Finds the parts of an original name that a query matched, for highlighting.
 ///
 /// The name is folded one user-perceived character at a time, remembering where each
-/// character's folded bytes start; every acceptable occurrence of the folded term is mapped
+/// character's folded bytes start; every acceptable occurrence of the folded term (one that
+/// neither starts nor ends inside a user-perceived character, as `Matcher` decides) is mapped
 /// back to the original characters it covers. The original text is never changed.
 ///
 /// ```swift
@@ -36,7 +37,8 @@ public struct MatchHighlighter {
     do {
       let key = UnsafeRawBufferPointer(folded)
       var position = 0
-      while let hit = matcher.firstMatch(in: key, from: position) {
+      var boundaries = ClusterBoundary()
+      while let hit = matcher.firstMatch(in: key, from: position, boundaries: &boundaries) {
         // The character containing the first matched byte, and the one after the last.
         let first = max(Self.firstIndex(in: starts, atLeast: hit + 1) - 1, 0)
         let end = min(Self.firstIndex(in: starts, atLeast: hit + length), starts.count - 1)

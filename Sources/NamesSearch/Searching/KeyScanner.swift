@@ -9,7 +9,8 @@ import Dispatch
 /// The keys a scan found.
 ///
 /// `raw` holds every key that contains the folded term as bytes; `rejected` the few of them
-/// where every occurrence ends inside a user-perceived character (see `ClusterBoundary`).
+/// where every occurrence starts or ends inside a user-perceived character (see
+/// `ClusterBoundary`).
 /// The matches are `raw` minus `rejected`. Raw hits only shrink as a term grows, so a
 /// session can narrow a longer term's scan to a shorter term's raw hits.
 public struct KeyHits: Sendable {
@@ -39,7 +40,8 @@ public struct KeyHits: Sendable {
 ///
 /// Each key is searched 32 positions at a time with SIMD: the term's first and last bytes
 /// are compared at every position at once (the "generic SIMD" substring filter), and
-/// positions where both agree are confirmed with `memcmp` and the cluster-boundary check.
+/// positions where both agree are confirmed with `memcmp` and the cluster-boundary checks at
+/// both ends of the occurrence (two byte compares when the bytes around them are ASCII).
 /// The cost per key is a couple of vector compares whatever the term, so a one-letter term
 /// that matches most names costs about what a rare one does. Large sets of keys are split
 /// into slices scanned on every core (`concurrentPerform`); scans look at `cancellation`
@@ -120,6 +122,7 @@ enum KeyScanner {
       let lastStart = Int(ends[range.upperBound - 1]) - m
       var k = range.lowerBound
       var pending = -1  // a key with raw occurrences only, not yet accepted
+      var boundaries = ClusterBoundary()
       var p = startByte
       var nextCheck = p + (1 << 16)
 
@@ -158,7 +161,10 @@ enum KeyScanner {
           }
           let keyEnd = Int(ends[k])
           guard q + m <= keyEnd, filter.confirms(at: q) else { continue }
-          if ClusterBoundary.isBoundary(in: all, at: q + m, keyEnd: keyEnd) {
+          let keyStart = k == 0 ? 0 : Int(ends[k - 1])
+          if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
+            boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
+          {
             record(k, accepted: true)
             pending = -1
             jumpedTo = keyEnd
@@ -191,11 +197,14 @@ enum KeyScanner {
     return matcher.foldedTerm.withUnsafeBytes { needle -> KeyHits? in
       let filter = PositionFilter(haystack: all, needle: needle)
       let m = filter.length
+      var boundaries = ClusterBoundary()
       for position in positions {
         if position & 0xFFF == 0, cancellation?.isCancelled == true { return nil }
         let k = Int(candidates[position])
-        let lastStart = Int(ends[k]) - m
-        var p = k == 0 ? 0 : Int(ends[k - 1])
+        let keyEnd = Int(ends[k])
+        let lastStart = keyEnd - m
+        let keyStart = k == 0 ? 0 : Int(ends[k - 1])
+        var p = keyStart
         var raw = false
         var accepted = false
         search: while p <= lastStart {
@@ -203,7 +212,10 @@ enum KeyScanner {
           if let lanes = filter.candidates(at: p, available: available) {
             for lane in 0..<available where lanes[lane] != 0 && filter.confirms(at: p + lane) {
               raw = true
-              if ClusterBoundary.isBoundary(in: all, at: p + lane + m, keyEnd: lastStart + m) {
+              let q = p + lane
+              if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
+                boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
+              {
                 accepted = true
                 break search
               }
