@@ -6,11 +6,14 @@ import NamesSearch
   import Darwin
 #endif
 
-/// The controlling terminal (`/dev/tty`) in raw mode on the alternate screen.
+/// The controlling terminal (`/dev/tty`) in raw mode on the alternate screen, with
+/// bracketed paste on.
 ///
 /// Raw mode: no echo, no line buffering, no signals from keys (Ctrl-C arrives as a byte),
-/// no flow control, no CR translation. `restore()` puts back the saved settings, leaves the
-/// alternate screen and shows the cursor; it is safe to call more than once.
+/// no flow control, no CR translation. Bracketed paste (xterm's mode 2004): the terminal
+/// wraps pasted text in `ESC [ 200 ~` … `ESC [ 201 ~`. `restore()` puts back the saved
+/// settings, turns bracketed paste off, leaves the alternate screen and shows the cursor;
+/// it is safe to call more than once.
 public final class RawTerminal {
   /// The terminal's file descriptor, for reading keys and writing frames.
   public let descriptor: Int32
@@ -48,7 +51,7 @@ public final class RawTerminal {
     }
     tcsetattr(fd, TCSAFLUSH, &raw)
     isRaw = true
-    write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+    write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
   }
 
   deinit {
@@ -75,7 +78,7 @@ public final class RawTerminal {
   public func restore() {
     guard isRaw else { return }
     isRaw = false
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l")
     tcsetattr(descriptor, TCSAFLUSH, &saved)
   }
 }

@@ -18,7 +18,8 @@ nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 /// output carries only the chosen name.
 ///
 /// One loop waits (`poll`) on the terminal and on a pipe that signal handlers and finished
-/// searches write to, with a timeout at the next debounce deadline. Searches run on a
+/// searches write to, with a timeout at the next deadline: the debounce's, or the key
+/// decoder's (a lone Esc is told from the start of a sequence by a short wait). Searches run on a
 /// background queue through a `SearchSession`; each result comes back tagged with its
 /// sequence number, and the state drops stale ones.
 enum LiveMode {
@@ -67,7 +68,7 @@ enum LiveMode {
       debounce: Double(options.debounceMilliseconds) / 1000)
     var renderer = FrameRenderer(
       colors: TerminalStyle.allowsColor(options.color, environment: environment))
-    let decoder = KeyDecoder()
+    var decoder = KeyDecoder()
     let wake = pipeEnds[1]
 
     func perform(_ effects: [LiveSearchState.Effect]) -> ExitStatus? {
@@ -101,8 +102,9 @@ enum LiveMode {
         pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0),
       ]
+      let deadlines = [state.deadline, decoder.deadline].compactMap { $0 }
       let timeout =
-        state.deadline.map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
+        deadlines.min().map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
       if poll(&fds, 2, timeout) < 0 && errno != EINTR {
         return .failure
       }
@@ -111,11 +113,16 @@ enum LiveMode {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(terminal.descriptor, &bytes, bytes.count)
         if count <= 0 { return .failure }
-        for key in decoder.decode(Array(bytes[..<count])) {
+        for key in decoder.decode(bytes[..<count], now: Descriptor.now()) {
           effects += state.handle(key, now: Descriptor.now())
         }
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         return .failure
+      } else {
+        // Nothing more came: a lone Esc is a key, a cut sequence is dropped.
+        for key in decoder.expire(now: Descriptor.now()) {
+          effects += state.handle(key, now: Descriptor.now())
+        }
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
         var bytes = [UInt8](repeating: 0, count: 64)

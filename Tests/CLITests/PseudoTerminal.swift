@@ -52,8 +52,22 @@ final class PseudoTerminal {
 
   /// Types `text`.
   func type(_ text: String) {
-    var bytes = Array(text.utf8)
+    type(bytes: Array(text.utf8))
+  }
+
+  /// Sends `bytes` as they are, in one write.
+  func type(bytes: [UInt8]) {
+    var bytes = bytes
     _ = write(master, &bytes, bytes.count)
+  }
+
+  /// Sends each of `pieces` in its own write, `delay` seconds apart, so that the program
+  /// reads them separately (a slow link, ssh, a paste split by the kernel).
+  func type(pieces: [[UInt8]], delay: Double) {
+    for (n, piece) in pieces.enumerated() {
+      if n > 0 { Thread.sleep(forTimeInterval: delay) }
+      type(bytes: piece)
+    }
   }
 
   /// Reads what the program paints until `done` holds for the text seen so far (escape

@@ -157,4 +157,21 @@ struct LiveSearchStateTests {
     // A control sequence in a name is shown escaped, never sent to the terminal.
     #expect(s.frame().text(ofRow: 3).hasPrefix("  Ann\\e[31m"))
   }
+
+  @Test("a paste is one edit of the term; its line breaks never accept")
+  func paste() {
+    var s = state()
+    _ = s.handle(.tab, now: 0)  // a paste goes to the field even from the index
+    #expect(s.handle(.paste("an\r\n"), now: 0).isEmpty)
+    #expect(s.focus == .names)
+    #expect(s.term == "an")
+    #expect(s.deadline == 0.1)  // one debounced search, no exit
+    #expect(run(s.tick(now: 0.1), on: &s).isEmpty)
+    #expect(s.result.total == 4)
+    _ = s.handle(.paste("\nn\tJo\r\n\r\nsé\u{7}"), now: 1)
+    #expect(s.term == "ann Jo sé")
+    #expect(LiveSearchState.termText(pasted: "\r\n\n") == "")
+    #expect(LiveSearchState.termText(pasted: "Ann \n") == "Ann ")
+    #expect(LiveSearchState.termText(pasted: "\u{1B}[31mx\u{85}y") == "[31mx y")
+  }
 }

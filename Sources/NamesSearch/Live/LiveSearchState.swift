@@ -100,6 +100,10 @@ public struct LiveSearchState {
         return []
       }
       return edit(term + text, now: now)
+    case .paste(let text):
+      // A paste goes into the search field whatever has the focus, as one edit.
+      focus = .names
+      return edit(term + Self.termText(pasted: text), now: now)
     case .up, .down, .pageUp, .pageDown:
       if focus == .index {
         moveIndex(by: key == .up || key == .pageUp ? -1 : 1)
@@ -141,6 +145,28 @@ public struct LiveSearchState {
   }
 
   // MARK: - Editing and searching
+
+  /// What a paste adds to the term: each run of control characters (line breaks, tabs, …)
+  /// becomes one space, and those at either end are dropped, so "Ann\n" adds "Ann" and
+  /// "Ann\r\nMarie" adds "Ann Marie" (as Firefox pastes into a one-line field).
+  ///
+  /// - Complexity: O(n) in the pasted text's length.
+  static func termText(pasted: String) -> String {
+    var out = String.UnicodeScalarView()
+    var separated = false
+    for scalar in pasted.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        separated = !out.isEmpty
+        continue
+      }
+      if separated {
+        out.append(" ")
+        separated = false
+      }
+      out.append(scalar)
+    }
+    return String(out)
+  }
 
   private mutating func edit(_ newTerm: String, now: Double, immediately: Bool = false)
     -> [Effect]
