@@ -174,4 +174,22 @@ struct LiveSearchStateTests {
     #expect(LiveSearchState.termText(pasted: "Ann \n") == "Ann ")
     #expect(LiveSearchState.termText(pasted: "\u{1B}[31mx\u{85}y") == "[31mx y")
   }
+
+  @Test("the status line says 1 name and 1 section, 0 and 2 names and sections")
+  func statusCounts() {
+    let one = Catalog(sections: [Section(title: "A", names: ["Ann"])])
+    var s = LiveSearchState(catalog: one, rows: 6, columns: 40, debounce: 0)
+    #expect(s.frame().text(ofRow: 5) == "1 of 1 name · 1 section")
+    _ = s.handle(.text("z"), now: 0)
+    for case .search(let sequence, let term) in s.tick(now: 0) {
+      _ = s.apply(Searcher().search(Query(term: term), in: one), sequence: sequence)
+    }
+    #expect(s.frame().text(ofRow: 5) == "0 of 1 name · 0 sections")
+    let two = Catalog(sections: [
+      Section(title: "A", names: ["Ann"]), Section(title: "B", names: ["Bob"]),
+    ])
+    #expect(
+      LiveSearchState(catalog: two, rows: 6, columns: 40).frame().text(ofRow: 5)
+        == "2 of 2 names · 2 sections")
+  }
 }

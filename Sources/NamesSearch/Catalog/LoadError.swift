@@ -55,8 +55,10 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .empty: "file is empty"
     case .blank: "file holds only white space"
     case .emptyTitle: "a section has an empty title"
-    case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
-    case .namesTooLarge(let limit): "its names add up to more than \(limit) bytes (see --max-size)"
+    case .tooLarge(let limit):
+      "file is larger than \(Plural.counted(limit, "byte")) (see --max-size)"
+    case .namesTooLarge(let limit):
+      "its names add up to more than \(Plural.counted(limit, "byte")) (see --max-size)"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"

@@ -291,7 +291,8 @@ public struct LiveSearchState {
       lines.append(spans)
     }
     var status =
-      "\(result.total) of \(result.catalog.nameCount) names · \(result.groups.count) sections"
+      "\(result.total) of \(Plural.counted(result.catalog.nameCount, "name")) · "
+      + Plural.counted(result.groups.count, "section")
     if isSearching { status += " · searching…" }
     if focus == .index { status += " · index" }
     lines.append([Frame.Span(DisplayWidth.truncate(status, to: columns), .status)])
