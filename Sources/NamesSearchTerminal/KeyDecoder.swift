@@ -16,6 +16,7 @@ import NamesSearch
 /// | `ESC [ 200 ~` text `ESC [ 201 ~` (bracketed paste, xterm) | `.paste` |
 /// | Ctrl-U | `.clearTerm` |
 /// | Ctrl-C | `.interrupt` |
+/// | Ctrl-Z | `.suspend` |
 ///
 /// Other control bytes, unknown escape sequences and Alt+key (ESC then a character) are
 /// ignored; ESC before a control byte (Alt+Backspace) is dropped and the byte decoded.
@@ -205,6 +206,7 @@ public struct KeyDecoder {
       case 0x0E: keys.append(.down)
       case 0x15: keys.append(.clearTerm)
       case 0x03: keys.append(.interrupt)
+      case 0x1A: keys.append(.suspend)
       default: break
       }
     }

@@ -13,6 +13,20 @@ import Synchronization
 /// async-signal-safe functions such as `write`).
 nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 
+/// The signals the live mode handles in its loop.
+private let handledSignals = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGTSTP, SIGCONT]
+
+/// How many SIGCONTs have arrived (atomic operations are async-signal-safe), so the loop
+/// can tell a continue it has already handled from a new one.
+private let continuations = Atomic<Int>(0)
+
+/// The signal handler: passes the signal's number to the loop through the wake-up pipe.
+private func forwardSignal(_ number: Int32) {
+  if number == SIGCONT { continuations.add(1, ordering: .sequentiallyConsistent) }
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(wakeDescriptor, &byte, 1)
+}
+
 /// `names-search -i`: the live mode. Drives a `LiveSearchState` with keys from the terminal,
 /// a clock, signals and search results, and paints its frames on `/dev/tty`; standard
 /// output carries only the chosen name.
@@ -22,6 +36,11 @@ nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 /// decoder's (a lone Esc is told from the start of a sequence by a short wait). Searches run on a
 /// background queue through a `SearchSession`; each result comes back tagged with its
 /// sequence number, and the state drops stale ones.
+///
+/// Ctrl-Z and SIGTSTP suspend as other terminal programs do: the terminal is restored,
+/// the process group stopped (`kill(0, SIGTSTP)`, as the kernel does for Ctrl-Z on a
+/// cooked terminal, and as Vim does); on SIGCONT (`fg`) raw mode, the alternate screen and
+/// bracketed paste come back and the whole screen is painted again.
 enum LiveMode {
   static func run(catalog: Catalog, options: Options, environment: [String: String]) -> ExitStatus {
     let terminal: RawTerminal
@@ -45,16 +64,11 @@ enum LiveMode {
     // them, and the mask is inherited across exec): unblock them on this thread.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, sig) }
+    for sig in handledSignals { sigaddset(&handled, sig) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
-      signal(sig) { number in
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(wakeDescriptor, &byte, 1)
-      }
-    }
+    for sig in handledSignals { signal(sig, forwardSignal) }
     defer {
-      for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { signal(sig, SIG_DFL) }
+      for sig in handledSignals { signal(sig, SIG_DFL) }
       close(pipeEnds[0])
       close(pipeEnds[1])
       terminal.restore()
@@ -70,6 +84,28 @@ enum LiveMode {
       colors: TerminalStyle.allowsColor(options.color, environment: environment))
     var decoder = KeyDecoder()
     let wake = pipeEnds[1]
+
+    var handledContinuations = continuations.load(ordering: .sequentiallyConsistent)
+
+    /// Takes the terminal again after a stop and paints everything at the current size.
+    func resume() {
+      handledContinuations = continuations.load(ordering: .sequentiallyConsistent)
+      terminal.resume()
+      let size = terminal.size
+      state.resize(rows: size.rows, columns: size.columns)
+      renderer.invalidate()
+    }
+
+    /// Gives the terminal back and stops until continued; then resumes.
+    func suspend() {
+      terminal.restore()
+      signal(SIGTSTP, SIG_DFL)
+      // Stops here until SIGCONT. (Discarded when the process group is orphaned, as
+      // POSIX requires: nothing could continue it. Then it simply goes on.)
+      kill(0, SIGTSTP)
+      signal(SIGTSTP, forwardSignal)
+      resume()
+    }
 
     func perform(_ effects: [LiveSearchState.Effect]) -> ExitStatus? {
       for effect in effects {
@@ -88,9 +124,12 @@ enum LiveMode {
             // escaped when standard output is the terminal itself.
             let shown =
               StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
-            _ = Run.printing(shown + "\n")
+            // A failed write (a full disk) is reported, and the answer is not given: exit 2.
+            if Run.printing(shown + "\n") == .failure { return .failure }
           }
           return ExitStatus(rawValue: status) ?? .failure
+        case .suspend:
+          suspend()
         }
       }
       return nil
@@ -136,6 +175,14 @@ enum LiveMode {
           case SIGTERM: return .terminated
           case SIGHUP: return .hangUp
           case SIGINT: return .interrupted
+          case SIGTSTP: suspend()
+          // Also after a stop this program could not see (SIGSTOP): the shell may have
+          // put the terminal back in cooked mode, and the screen needs painting.
+          // (A continue that `suspend()` has already handled is not painted twice.)
+          case SIGCONT:
+            if continuations.load(ordering: .sequentiallyConsistent) != handledContinuations {
+              resume()
+            }
           default: break
           }
         }

@@ -98,6 +98,25 @@ struct LiveSearchStateTests {
     #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
   }
 
+  @Test("after Enter the choice is fixed: later keys are ignored, Ctrl-C and Ctrl-Z are not")
+  func keysAfterEnter() {
+    var s = state()
+    _ = s.handle(.text("ann"), now: 0)
+    let effects = s.handle(.enter, now: 0.01)
+    #expect(effects == [.search(sequence: 1, term: "ann")])
+    for key: KeyEvent in [.text("x"), .backspace, .paste("b"), .down, .tab, .clearTerm, .escape] {
+      #expect(s.handle(key, now: 0.02).isEmpty)
+    }
+    #expect(s.term == "ann")
+    #expect(s.deadline == nil)
+    #expect(s.handle(.suspend, now: 0.03) == [.suspend])
+    #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
+    var t = state()
+    _ = t.handle(.text("zz"), now: 0)
+    _ = t.handle(.enter, now: 0)
+    #expect(t.handle(.interrupt, now: 0) == [.exit(status: 130, output: nil)])
+  }
+
   @Test("Enter prints the selected name; with none, exits 1")
   func accept() {
     var s = state(0)

@@ -19,4 +19,6 @@ public enum KeyEvent: Sendable, Hashable {
   case clearTerm
   /// Ctrl-C: leave at once.
   case interrupt
+  /// Ctrl-Z: suspend (stop until the shell's `fg`), as other terminal programs do.
+  case suspend
 }

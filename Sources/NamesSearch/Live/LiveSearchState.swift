@@ -14,7 +14,9 @@
 ///   latest requested is dropped, so an older term's answer is never shown after a newer
 ///   one, and two terms' results are never mixed.
 /// - Enter while a search is pending or running fires it now and accepts when its result
-///   arrives, so the answer always reflects every key typed.
+///   arrives, so the answer always reflects every key typed before it; after Enter the
+///   choice is fixed: later keys (a fast typist, a paste "ann⏎x") are ignored, except
+///   Ctrl-C (leave) and Ctrl-Z (suspend), which do not change the answer.
 /// - The first name is selected after each search; Up/Down/Page Up/Page Down move the
 ///   selection over names, skipping titles. Tab moves focus to the section index, where
 ///   Up/Down or a letter jumps to a section.
@@ -30,6 +32,8 @@ public struct LiveSearchState {
     case search(sequence: Int, term: String)
     /// Leave with `status`, printing `output` (a line) to standard output if given.
     case exit(status: Int32, output: String?)
+    /// Give the terminal back and stop until continued (Ctrl-Z), then paint again.
+    case suspend
   }
 
   /// Seconds between the last edit and its search.
@@ -46,7 +50,8 @@ public struct LiveSearchState {
   public private(set) var requestedSequence = 0, shownSequence = 0
   /// When the pending debounced search is due, if one is.
   public private(set) var deadline: Double?
-  /// Whether Enter is waiting for the newest search to finish.
+  /// Whether Enter is waiting for the newest search to finish; the choice is fixed then,
+  /// and later keys are ignored.
   public private(set) var acceptsWhenCurrent = false
   /// The window size.
   public private(set) var rows: Int, columns: Int
@@ -77,6 +82,10 @@ public struct LiveSearchState {
     switch key {
     case .interrupt:
       return [.exit(status: 130, output: nil)]
+    case .suspend:
+      return [.suspend]
+    case _ where acceptsWhenCurrent:
+      return []
     case .enter:
       return accept(now: now)
     case .tab:
