@@ -211,4 +211,29 @@ struct LiveSearchStateTests {
       LiveSearchState(catalog: two, rows: 6, columns: 40).frame().text(ofRow: 5)
         == "2 of 2 names · 2 sections")
   }
+
+  @Test("a 5 MB name draws in time of the width, not of the name", .timeLimit(.minutes(1)))
+  func hugeName() {
+    let long = "Ann" + String(repeating: "xyz", count: 1_700_000) + "ann"
+    #expect(long.utf8.count > 5_000_000)
+    let catalog = Catalog(sections: [Section(title: "A", names: [long, "Anna"])])
+    var s = LiveSearchState(catalog: catalog, initialTerm: "ann", rows: 6, columns: 30)
+    for case .search(let sequence, let term) in s.tick(now: 0) {
+      _ = s.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)
+    }
+    let clock = ContinuousClock()
+    var frame = s.frame()
+    let elapsed = clock.measure {
+      for _ in 0..<20 { frame = s.frame() }
+    }
+    // By hand: 30 columns, the index strip "A" and its gap take 2, the name's indent 2, so
+    // 26 columns of name: 25 characters and "…"; "Ann" in the match style, selected.
+    let row = frame.lines[2]
+    let rest = String(repeating: "xyz", count: 7) + "x"
+    #expect(frame.text(ofRow: 2) == "  Ann" + rest + "…  ")  // no index entry on this row
+    #expect(row[1] == Frame.Span("Ann", .selectedMatch))
+    #expect(row[2] == Frame.Span(rest, .selected))
+    #expect(row[3] == Frame.Span("…", .selected))
+    #expect(elapsed < .seconds(2), "20 frames took \(elapsed)")  // was minutes
+  }
 }

@@ -265,11 +265,13 @@ public struct LiveSearchState {
 
   /// The screen for the current state.
   public func frame() -> Frame {
-    let index = IndexStrip(titles: result.index.map(VisibleText.escaped), rows: listRows)
+    // (The strip is at most 8 columns wide: 9 columns of each title tell it where to cut.)
+    let index = IndexStrip(
+      titles: result.index.map { ShownText.fitted($0, columns: 9) }, rows: listRows)
     let listWidth = max(columns - index.width - (index.width > 0 ? 1 : 0), 1)
     var lines: [[Frame.Span]] = []
     let prompt = "> "
-    let shownTerm = DisplayWidth.truncate(VisibleText.escaped(term), to: columns - 2)
+    let shownTerm = ShownText.fitted(term, columns: columns - 2)
     lines.append([Frame.Span(prompt, .prompt), Frame.Span(shownTerm)])
     let highlighter = term.isEmpty ? nil : MatchHighlighter(matcher: Matcher(query: result.query))
     let selectedGroup = selectedRow.map { layout.group(ofRow: $0) }
@@ -280,14 +282,14 @@ public struct LiveSearchState {
       if row < layout.rowCount {
         switch layout.row(row) {
         case .title(let group):
-          let text = DisplayWidth.truncate(
-            VisibleText.escaped(result.title(of: result.groups[group])), to: listWidth)
+          let text = ShownText.fitted(result.title(of: result.groups[group]), columns: listWidth)
           spans.append(Frame.Span(text, .title))
           used = DisplayWidth.of(text)
         case .name(let name):
           let selected = row == selectedRow
           (spans, used) = nameSpans(
-            result.catalog.names[Int(name)], highlighter, selected: selected, width: listWidth)
+            result.catalog.names.utf8(of: Int(name)), highlighter, selected: selected,
+            width: listWidth)
         }
       }
       if index.width > 0 {
@@ -309,19 +311,34 @@ public struct LiveSearchState {
       lines: lines, cursor: (0, min(prompt.count + DisplayWidth.of(shownTerm), columns - 1)))
   }
 
+  /// A name's row: only its start is read (`ShownText`), and for highlighting as much more
+  /// as a match starting in the shown part can take.
   private func nameSpans(
-    _ name: String, _ highlighter: MatchHighlighter?, selected: Bool, width: Int
+    _ utf8: UnsafeBufferPointer<UInt8>, _ highlighter: MatchHighlighter?, selected: Bool,
+    width: Int
   ) -> ([Frame.Span], Int) {
     let base: Frame.Style = selected ? .selected : .plain
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
-    let ranges = highlighter?.matchedRanges(in: name) ?? []
+    let limit = max(width - 2, 1)
+    let shownBytes = ShownText.boundary(in: utf8, atMost: (limit + 1) * ShownText.bytesPerColumn)
+    let lookahead =
+      highlighter == nil ? 0 : (result.query.term.utf8.count + 1) * ShownText.bytesPerColumn
+    let readBytes = ShownText.boundary(in: utf8, atMost: shownBytes + lookahead)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<readBytes]), as: UTF8.self)
+    let shownEnd = text.utf8.index(text.startIndex, offsetBy: shownBytes)
+    let name = text[..<shownEnd]
+    var ranges: [Range<String.Index>] = []
+    highlighter?.forEachMatchedRange(in: text[...]) { range in
+      guard range.lowerBound < shownEnd else { return false }
+      ranges.append(range)
+      return true
+    }
     let pieces = name.indices.map { index in
       let shown = VisibleText.escaped(String(name[index]))
       return (index: index, text: shown, width: DisplayWidth.of(shown))
     }
-    let limit = max(width - 2, 1)
     var count = pieces.count
-    if pieces.reduce(0, { $0 + $1.width }) > limit {
+    if shownBytes < utf8.count || pieces.reduce(0, { $0 + $1.width }) > limit {
       var used = 0
       count = 0
       while count < pieces.count && used + pieces[count].width <= limit - 1 {
@@ -331,8 +348,10 @@ public struct LiveSearchState {
     }
     var spans = [Frame.Span("  ", base)]
     var used = 2
+    var range = 0
     for piece in pieces.prefix(count) {
-      let style = ranges.contains { $0.contains(piece.index) } ? matchStyle : base
+      while range < ranges.count && ranges[range].upperBound <= piece.index { range += 1 }
+      let style = range < ranges.count && ranges[range].contains(piece.index) ? matchStyle : base
       if spans[spans.count - 1].style == style {
         spans[spans.count - 1].text += piece.text
       } else {
@@ -340,7 +359,7 @@ public struct LiveSearchState {
       }
       used += piece.width
     }
-    if count < pieces.count {
+    if count < pieces.count || shownBytes < utf8.count {
       spans.append(Frame.Span("…", base))
       used += 1
     }
