@@ -124,8 +124,8 @@ struct LiveModeTests {
     #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
     run.terminal.type("ann")
     #expect(run.terminal.read { $0.contains("\(total) of 2000 names") })
-    // ESC, then "[B" 10 ms later (within the Esc wait), then the same split after "[".
-    run.terminal.type(pieces: [[0x1B], Array("[B".utf8)], delay: 0.01)
+    // ESC, then "[B" 5 ms later (within the Esc wait), then the same split after "[".
+    run.terminal.type(pieces: [[0x1B], Array("[B".utf8)], delay: 0.005)
     run.terminal.type(pieces: [Array("\u{1B}[".utf8), Array("B".utf8)], delay: 0.2)
     Thread.sleep(forTimeInterval: 0.2)
     run.terminal.type("\r")
