@@ -6,11 +6,14 @@ import NamesSearch
   import Darwin
 #endif
 
-/// The controlling terminal (`/dev/tty`) in raw mode on the alternate screen.
+/// The controlling terminal (`/dev/tty`) in raw mode on the alternate screen, with
+/// bracketed paste on.
 ///
 /// Raw mode: no echo, no line buffering, no signals from keys (Ctrl-C arrives as a byte),
-/// no flow control, no CR translation. `restore()` puts back the saved settings, leaves the
-/// alternate screen and shows the cursor; it is safe to call more than once.
+/// no flow control, no CR translation. Bracketed paste (xterm's mode 2004): the terminal
+/// wraps pasted text in `ESC [ 200 ~` … `ESC [ 201 ~`. `restore()` puts back the saved
+/// settings, turns bracketed paste off, leaves the alternate screen and shows the cursor;
+/// it is safe to call more than once.
 public final class RawTerminal {
   /// The terminal's file descriptor, for reading keys and writing frames.
   public let descriptor: Int32
@@ -37,18 +40,7 @@ public final class RawTerminal {
       close(fd)
       throw error
     }
-    var raw = saved
-    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    raw.c_oflag &= ~tcflag_t(OPOST)
-    raw.c_cflag |= tcflag_t(CS8)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 1
-      cc[Int(VTIME)] = 0
-    }
-    tcsetattr(fd, TCSAFLUSH, &raw)
-    isRaw = true
-    write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+    resume()
   }
 
   deinit {
@@ -71,11 +63,30 @@ public final class RawTerminal {
     _ = text.withUTF8 { Descriptor.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
   }
 
-  /// Puts the terminal back as it was.
+  /// Switches (back) to raw mode, the alternate screen and bracketed paste, from the
+  /// settings saved at start: after `restore()` and a stop (Ctrl-Z, then `fg`), or after a
+  /// stop the program could not see (SIGSTOP), whatever the shell left on the terminal.
+  /// The screen is cleared: the caller paints it again.
+  public func resume() {
+    var raw = saved
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    tcsetattr(descriptor, TCSAFLUSH, &raw)
+    isRaw = true
+    write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
+  }
+
+  /// Puts the terminal back as it was (also before a stop; `resume()` undoes it).
   public func restore() {
     guard isRaw else { return }
     isRaw = false
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l")
     tcsetattr(descriptor, TCSAFLUSH, &saved)
   }
 }

@@ -13,14 +13,34 @@ import Synchronization
 /// async-signal-safe functions such as `write`).
 nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 
+/// The signals the live mode handles in its loop.
+private let handledSignals = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGTSTP, SIGCONT]
+
+/// How many SIGCONTs have arrived (atomic operations are async-signal-safe), so the loop
+/// can tell a continue it has already handled from a new one.
+private let continuations = Atomic<Int>(0)
+
+/// The signal handler: passes the signal's number to the loop through the wake-up pipe.
+private func forwardSignal(_ number: Int32) {
+  if number == SIGCONT { continuations.add(1, ordering: .sequentiallyConsistent) }
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(wakeDescriptor, &byte, 1)
+}
+
 /// `names-search -i`: the live mode. Drives a `LiveSearchState` with keys from the terminal,
 /// a clock, signals and search results, and paints its frames on `/dev/tty`; standard
 /// output carries only the chosen name.
 ///
 /// One loop waits (`poll`) on the terminal and on a pipe that signal handlers and finished
-/// searches write to, with a timeout at the next debounce deadline. Searches run on a
+/// searches write to, with a timeout at the next deadline: the debounce's, or the key
+/// decoder's (a lone Esc is told from the start of a sequence by a short wait). Searches run on a
 /// background queue through a `SearchSession`; each result comes back tagged with its
 /// sequence number, and the state drops stale ones.
+///
+/// Ctrl-Z and SIGTSTP suspend as other terminal programs do: the terminal is restored,
+/// the process group stopped (`kill(0, SIGTSTP)`, as the kernel does for Ctrl-Z on a
+/// cooked terminal, and as Vim does); on SIGCONT (`fg`) raw mode, the alternate screen and
+/// bracketed paste come back and the whole screen is painted again.
 enum LiveMode {
   static func run(catalog: Catalog, options: Options, environment: [String: String]) -> ExitStatus {
     let terminal: RawTerminal
@@ -44,16 +64,11 @@ enum LiveMode {
     // them, and the mask is inherited across exec): unblock them on this thread.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, sig) }
+    for sig in handledSignals { sigaddset(&handled, sig) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
-      signal(sig) { number in
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(wakeDescriptor, &byte, 1)
-      }
-    }
+    for sig in handledSignals { signal(sig, forwardSignal) }
     defer {
-      for sig in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] { signal(sig, SIG_DFL) }
+      for sig in handledSignals { signal(sig, SIG_DFL) }
       close(pipeEnds[0])
       close(pipeEnds[1])
       terminal.restore()
@@ -67,8 +82,30 @@ enum LiveMode {
       debounce: Double(options.debounceMilliseconds) / 1000)
     var renderer = FrameRenderer(
       colors: TerminalStyle.allowsColor(options.color, environment: environment))
-    let decoder = KeyDecoder()
+    var decoder = KeyDecoder()
     let wake = pipeEnds[1]
+
+    var handledContinuations = continuations.load(ordering: .sequentiallyConsistent)
+
+    /// Takes the terminal again after a stop and paints everything at the current size.
+    func resume() {
+      handledContinuations = continuations.load(ordering: .sequentiallyConsistent)
+      terminal.resume()
+      let size = terminal.size
+      state.resize(rows: size.rows, columns: size.columns)
+      renderer.invalidate()
+    }
+
+    /// Gives the terminal back and stops until continued; then resumes.
+    func suspend() {
+      terminal.restore()
+      signal(SIGTSTP, SIG_DFL)
+      // Stops here until SIGCONT. (Discarded when the process group is orphaned, as
+      // POSIX requires: nothing could continue it. Then it simply goes on.)
+      kill(0, SIGTSTP)
+      signal(SIGTSTP, forwardSignal)
+      resume()
+    }
 
     func perform(_ effects: [LiveSearchState.Effect]) -> ExitStatus? {
       for effect in effects {
@@ -87,9 +124,12 @@ enum LiveMode {
             // escaped when standard output is the terminal itself.
             let shown =
               StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
-            _ = Run.printing(shown + "\n")
+            // A failed write (a full disk) is reported, and the answer is not given: exit 2.
+            if Run.printing(shown + "\n") == .failure { return .failure }
           }
           return ExitStatus(rawValue: status) ?? .failure
+        case .suspend:
+          suspend()
         }
       }
       return nil
@@ -101,8 +141,9 @@ enum LiveMode {
         pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0),
       ]
+      let deadlines = [state.deadline, decoder.deadline].compactMap { $0 }
       let timeout =
-        state.deadline.map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
+        deadlines.min().map { Int32(max(0, ($0 - Descriptor.now()) * 1000).rounded(.up)) } ?? -1
       if poll(&fds, 2, timeout) < 0 && errno != EINTR {
         return .failure
       }
@@ -111,11 +152,16 @@ enum LiveMode {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(terminal.descriptor, &bytes, bytes.count)
         if count <= 0 { return .failure }
-        for key in decoder.decode(Array(bytes[..<count])) {
+        for key in decoder.decode(bytes[..<count], now: Descriptor.now()) {
           effects += state.handle(key, now: Descriptor.now())
         }
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         return .failure
+      } else {
+        // Nothing more came: a lone Esc is a key, a cut sequence is dropped.
+        for key in decoder.expire(now: Descriptor.now()) {
+          effects += state.handle(key, now: Descriptor.now())
+        }
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
         var bytes = [UInt8](repeating: 0, count: 64)
@@ -129,6 +175,14 @@ enum LiveMode {
           case SIGTERM: return .terminated
           case SIGHUP: return .hangUp
           case SIGINT: return .interrupted
+          case SIGTSTP: suspend()
+          // Also after a stop this program could not see (SIGSTOP): the shell may have
+          // put the terminal back in cooked mode, and the screen needs painting.
+          // (A continue that `suspend()` has already handled is not painted twice.)
+          case SIGCONT:
+            if continuations.load(ordering: .sequentiallyConsistent) != handledContinuations {
+              resume()
+            }
           default: break
           }
         }

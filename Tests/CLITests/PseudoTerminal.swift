@@ -52,8 +52,22 @@ final class PseudoTerminal {
 
   /// Types `text`.
   func type(_ text: String) {
-    var bytes = Array(text.utf8)
+    type(bytes: Array(text.utf8))
+  }
+
+  /// Sends `bytes` as they are, in one write.
+  func type(bytes: [UInt8]) {
+    var bytes = bytes
     _ = write(master, &bytes, bytes.count)
+  }
+
+  /// Sends each of `pieces` in its own write, `delay` seconds apart, so that the program
+  /// reads them separately (a slow link, ssh, a paste split by the kernel).
+  func type(pieces: [[UInt8]], delay: Double) {
+    for (n, piece) in pieces.enumerated() {
+      if n > 0 { Thread.sleep(forTimeInterval: delay) }
+      type(bytes: piece)
+    }
   }
 
   /// Reads what the program paints until `done` holds for the text seen so far (escape
@@ -97,14 +111,30 @@ final class LiveRun {
   let process = Process()
   let standardOutput = Pipe()
 
-  init(_ arguments: [String], rows: Int = 24, columns: Int = 80) throws {
+  /// Starts `names-search <arguments>` on a new pseudo-terminal, standard output to a pipe
+  /// (or to `output`).
+  ///
+  /// With `jobControl`, the program runs under a job-control shell (`sh -m`) so that it can
+  /// be stopped, as from an interactive shell: when it stops, the shell prints
+  /// "stopped <status>" on the terminal and reads a line, then continues it with `fg`.
+  init(
+    _ arguments: [String], rows: Int = 24, columns: Int = 80, output: FileHandle? = nil,
+    jobControl: Bool = false
+  ) throws {
     terminal = try PseudoTerminal(rows: rows, columns: columns)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    process.arguments = ["--ctty", "--wait", try CLIRunner.executable().path] + arguments
+    let program = try CLIRunner.executable().path
+    process.arguments =
+      jobControl
+      ? [
+        "--ctty", "--wait", "/bin/sh", "-mc",
+        #""$0" "$@"; echo "stopped $?" >&2; read line; fg >&2"#, program,
+      ] + arguments
+      : ["--ctty", "--wait", program] + arguments
     let tty = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
     process.standardInput = tty
     process.standardError = tty
-    process.standardOutput = standardOutput
+    process.standardOutput = output ?? standardOutput
     var environment = CLIRunner.defaultEnvironment
     environment["TERM"] = "xterm-256color"
     environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "live-\(UUID().uuidString)"
@@ -112,16 +142,28 @@ final class LiveRun {
     try process.run()
   }
 
-  /// The process ID of `names-search` itself: setsid's own when it did not fork, else its
-  /// child's (from /proc).
+  /// The process ID of `names-search` itself: setsid's own when it did not fork, else the
+  /// descendant of setsid that runs it (from /proc).
   var programIdentifier: pid_t? {
-    let setsid = process.processIdentifier
-    let children =
-      (try? String(contentsOfFile: "/proc/\(setsid)/task/\(setsid)/children", encoding: .utf8))
-      ?? ""
-    if let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) { return child }
-    let command = (try? String(contentsOfFile: "/proc/\(setsid)/comm", encoding: .utf8)) ?? ""
-    return command.hasPrefix("names-search") ? setsid : nil
+    var queue = [process.processIdentifier]
+    while !queue.isEmpty {
+      let pid = queue.removeFirst()
+      let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+      if command.hasPrefix("names-search") { return pid }
+      let children =
+        (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8))
+        ?? ""
+      queue += children.split(separator: " ").compactMap { pid_t($0) }
+    }
+    return nil
+  }
+
+  /// The state letter of `pid` in /proc ("T" when stopped), or `nil` when it is gone.
+  static func state(of pid: pid_t) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[close...].split(separator: " ").dropFirst().first.map(String.init)
   }
 
   /// Waits for the program to end; returns its status and what it printed on stdout.
@@ -136,6 +178,7 @@ final class LiveRun {
     }
     // What it wrote last (restoring the terminal) may still wait in the pty.
     terminal.read(timeout: 0.2) { _ in false }
+    guard process.standardOutput is Pipe else { return (process.terminationStatus, "") }
     let data = standardOutput.fileHandleForReading.readDataToEndOfFile()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }

@@ -5,23 +5,152 @@ import Testing
 
 @Suite("KeyDecoder and FrameRenderer")
 struct KeyDecoderTests {
-  @Test("bytes to keys")
-  func decoding() {
-    let decoder = KeyDecoder()
-    #expect(decoder.decode(Array("ann".utf8)) == [.text("ann")])
-    #expect(decoder.decode([0x6A, 0x6F, 0x73, 0xC3, 0xA9]) == [.text("josé")])
-    #expect(
-      decoder.decode([0x7F, 0x0D, 0x09, 0x15, 0x03]) == [
-        .backspace, .enter, .tab, .clearTerm, .interrupt,
-      ])
-    #expect(
-      decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}OA\u{1B}[5~\u{1B}[6~".utf8)) == [
-        .up, .down, .up, .pageUp, .pageDown,
-      ])
-    #expect(decoder.decode([0x1B]) == [.escape])
-    #expect(decoder.decode([0x10, 0x0E]) == [.up, .down])
-    #expect(decoder.decode(Array("a\u{1B}[Cb".utf8)) == [.text("a"), .text("b")])
-    #expect(decoder.decode(Array("\u{1B}bx".utf8)) == [.text("x")])  // Alt+b, then x
+  /// Byte strings and the keys they are, written out by hand from the xterm conventions
+  /// (ctlseqs) and the UTF-8 encodings (RFC 3629).
+  static let cases: [(bytes: [UInt8], keys: [KeyEvent])] = [
+    (Array("ann".utf8), [.text("ann")]),
+    ([0x7A, 0x6F, 0xC3, 0xAB], [.text("zoë")]),
+    ([0xE2, 0x82, 0xAC, 0x31], [.text("€1")]),
+    ([0xF0, 0x9F, 0x98, 0x80], [.text("😀")]),
+    (
+      [0x7F, 0x0D, 0x09, 0x15, 0x03, 0x08, 0x0A, 0x1A],
+      [
+        .backspace, .enter, .tab, .clearTerm, .interrupt, .backspace, .enter, .suspend,
+      ]
+    ),
+    ([0x1B, 0x5B, 0x41], [.up]),
+    ([0x1B, 0x5B, 0x42], [.down]),
+    ([0x1B, 0x4F, 0x41, 0x1B, 0x4F, 0x42], [.up, .down]),
+    ([0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x36, 0x7E], [.pageUp, .pageDown]),
+    ([0x1B, 0x5B, 0x31, 0x3B, 0x32, 0x41], [.up]),  // Shift+Up: ESC [ 1 ; 2 A
+    ([0x10, 0x0E], [.up, .down]),
+    ([0x61, 0x1B, 0x5B, 0x43, 0x62], [.text("a"), .text("b")]),  // Right arrow ignored
+    ([0x1B, 0x62, 0x78], [.text("x")]),  // Alt+b, then x
+    ([0x1B, 0xC3, 0xA9, 0x78], [.text("x")]),  // Alt+é, then x
+    ([0x1B, 0x7F], [.backspace]),  // Alt+Backspace
+    ([0x1B, 0x1B, 0x5B, 0x42], [.escape, .down]),
+    ([0x61, 0x1B], [.text("a"), .escape]),  // a lone Esc at the end (after the wait)
+    // Bracketed paste: ESC [ 200 ~ … ESC [ 201 ~, line breaks and controls kept as text.
+    (
+      Array("\u{1B}[200~ann\r\nbob\u{3}\u{1B}[201~x".utf8), [.paste("ann\r\nbob\u{3}"), .text("x")]
+    ),
+    (Array("\u{1B}[200~zoë\u{1B}[201~".utf8), [.paste("zoë")]),
+    (Array("\u{1B}[200~\u{1B}[201~\r".utf8), [.enter]),  // an empty paste is nothing
+    (Array("\u{1B}[200~a\u{1B}[2\u{1B}[201~".utf8), [.paste("a\u{1B}[2")]),
+    // Invalid UTF-8: each maximal invalid part is one U+FFFD (Unicode's practice, as
+    // Python's bytes.decode("utf-8", "replace") does).
+    ([0xFF, 0x61], [.text("\u{FFFD}a")]),
+    ([0xC3, 0x41], [.text("\u{FFFD}A")]),
+    ([0xE0, 0x80, 0x61], [.text("\u{FFFD}\u{FFFD}a")]),
+    ([0xE2, 0x82, 0x0D], [.text("\u{FFFD}"), .enter]),
+  ]
+
+  /// Adjacent `.text` keys joined: how a read splits text is not part of the answer.
+  static func merged(_ keys: [KeyEvent]) -> [KeyEvent] {
+    var out: [KeyEvent] = []
+    for key in keys {
+      if case .text(let more) = key, case .text(let text)? = out.last {
+        out[out.count - 1] = .text(text + more)
+      } else {
+        out.append(key)
+      }
+    }
+    return out
+  }
+
+  /// Feeds `pieces` as separate reads within the Esc wait, then lets the wait run out.
+  static func decode(_ pieces: [ArraySlice<UInt8>]) -> [KeyEvent] {
+    var decoder = KeyDecoder()
+    var keys: [KeyEvent] = []
+    for (n, piece) in pieces.enumerated() {
+      keys += decoder.decode(piece, now: Double(n) * 0.001)
+    }
+    keys += decoder.expire(now: 10)
+    return merged(keys)
+  }
+
+  /// Every way to cut `bytes` into reads (all 2^(n-1) for short inputs; for longer ones
+  /// every single cut, and every byte on its own).
+  static func splits(_ bytes: [UInt8]) -> [[ArraySlice<UInt8>]] {
+    let n = bytes.count
+    guard n > 1 else { return [[bytes[...]]] }
+    if n <= 12 {
+      return (0..<(1 << (n - 1))).map { mask in
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = 0
+        for cut in 1..<n where mask & (1 << (cut - 1)) != 0 {
+          pieces.append(bytes[start..<cut])
+          start = cut
+        }
+        pieces.append(bytes[start..<n])
+        return pieces
+      }
+    }
+    return (1..<n).map { [bytes[..<$0], bytes[$0...]] } + [bytes.indices.map { bytes[$0...$0] }]
+  }
+
+  @Test("every sequence decodes the same however it is split across reads")
+  func splitAtEveryByte() {
+    var checked = 0
+    for (bytes, keys) in Self.cases {
+      for pieces in Self.splits(bytes) {
+        let decoded = Self.decode(pieces)
+        #expect(decoded == Self.merged(keys), "\(bytes) cut as \(pieces.map(Array.init))")
+        checked += 1
+      }
+    }
+    #expect(checked > 400)
+  }
+
+  @Test("all the cases one after another, cut at every byte")
+  func concatenated() {
+    let bytes = Self.cases.dropLast().filter { $0.keys.last != .escape }.flatMap(\.bytes)
+    let keys = Self.cases.dropLast().filter { $0.keys.last != .escape }.flatMap(\.keys)
+    for pieces in Self.splits(bytes) {
+      #expect(Self.decode(pieces) == Self.merged(keys))
+    }
+  }
+
+  @Test("a lone Esc is told from a sequence by a short wait")
+  func escapeWait() {
+    var decoder = KeyDecoder(escapeWait: 0.05)
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode([0x1B], now: 1).isEmpty)
+    #expect(decoder.deadline == 1.05)
+    #expect(decoder.expire(now: 1.04).isEmpty)  // not yet
+    #expect(decoder.decode(Array("[B".utf8), now: 1.04) == [.down])  // the rest came in time
+    #expect(decoder.deadline == nil)
+
+    #expect(decoder.decode([0x1B], now: 2).isEmpty)
+    #expect(decoder.expire(now: 2.05) == [.escape])  // nothing followed: the Esc key
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode(Array("[B".utf8), now: 2.2) == [.text("[B")])
+
+    // A sequence or a character whose first bytes came waits for the rest, however late.
+    #expect(decoder.decode(Array("\u{1B}[1;".utf8), now: 3).isEmpty)
+    #expect(decoder.deadline == nil)
+    #expect(decoder.expire(now: 13).isEmpty)
+    #expect(decoder.decode(Array("2B".utf8), now: 14) == [.down])
+    #expect(decoder.decode([0x7A, 0x6F, 0xC3], now: 15) == [.text("zo")])
+    #expect(decoder.deadline == nil)
+    #expect(decoder.expire(now: 25).isEmpty)
+    #expect(decoder.decode([0xAB], now: 26) == [.text("ë")])
+    // A byte that cannot continue it ends it: the sequence is dropped, the character
+    // becomes U+FFFD, and the byte counts.
+    #expect(decoder.decode(Array("\u{1B}[1".utf8), now: 27).isEmpty)
+    #expect(decoder.decode([0x0D], now: 28) == [.enter])
+    #expect(decoder.decode([0xE2, 0x82], now: 29).isEmpty)
+    #expect(decoder.decode(Array("x".utf8), now: 30) == [.text("\u{FFFD}x")])
+  }
+
+  @Test("a paste waits for its end marker however slowly it comes")
+  func slowPaste() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~ann\r".utf8), now: 0).isEmpty)
+    #expect(decoder.deadline == nil)
+    #expect(decoder.expire(now: 100).isEmpty)
+    #expect(decoder.decode(Array("bob\u{1B}[2".utf8), now: 200).isEmpty)
+    #expect(decoder.decode(Array("01~\r".utf8), now: 300) == [.paste("ann\rbob"), .enter])
   }
 
   @Test("only changed rows are repainted")

@@ -98,6 +98,25 @@ struct LiveSearchStateTests {
     #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
   }
 
+  @Test("after Enter the choice is fixed: later keys are ignored, Ctrl-C and Ctrl-Z are not")
+  func keysAfterEnter() {
+    var s = state()
+    _ = s.handle(.text("ann"), now: 0)
+    let effects = s.handle(.enter, now: 0.01)
+    #expect(effects == [.search(sequence: 1, term: "ann")])
+    for key: KeyEvent in [.text("x"), .backspace, .paste("b"), .down, .tab, .clearTerm, .escape] {
+      #expect(s.handle(key, now: 0.02).isEmpty)
+    }
+    #expect(s.term == "ann")
+    #expect(s.deadline == nil)
+    #expect(s.handle(.suspend, now: 0.03) == [.suspend])
+    #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
+    var t = state()
+    _ = t.handle(.text("zz"), now: 0)
+    _ = t.handle(.enter, now: 0)
+    #expect(t.handle(.interrupt, now: 0) == [.exit(status: 130, output: nil)])
+  }
+
   @Test("Enter prints the selected name; with none, exits 1")
   func accept() {
     var s = state(0)
@@ -156,5 +175,65 @@ struct LiveSearchStateTests {
     #expect(!line.contains("张伟张伟张伟张伟张伟张伟"))
     // A control sequence in a name is shown escaped, never sent to the terminal.
     #expect(s.frame().text(ofRow: 3).hasPrefix("  Ann\\e[31m"))
+  }
+
+  @Test("a paste is one edit of the term; its line breaks never accept")
+  func paste() {
+    var s = state()
+    _ = s.handle(.tab, now: 0)  // a paste goes to the field even from the index
+    #expect(s.handle(.paste("an\r\n"), now: 0).isEmpty)
+    #expect(s.focus == .names)
+    #expect(s.term == "an")
+    #expect(s.deadline == 0.1)  // one debounced search, no exit
+    #expect(run(s.tick(now: 0.1), on: &s).isEmpty)
+    #expect(s.result.total == 4)
+    _ = s.handle(.paste("\nn\tJo\r\n\r\nsé\u{7}"), now: 1)
+    #expect(s.term == "ann Jo sé")
+    #expect(LiveSearchState.termText(pasted: "\r\n\n") == "")
+    #expect(LiveSearchState.termText(pasted: "Ann \n") == "Ann ")
+    #expect(LiveSearchState.termText(pasted: "\u{1B}[31mx\u{85}y") == "[31mx y")
+  }
+
+  @Test("the status line says 1 name and 1 section, 0 and 2 names and sections")
+  func statusCounts() {
+    let one = Catalog(sections: [Section(title: "A", names: ["Ann"])])
+    var s = LiveSearchState(catalog: one, rows: 6, columns: 40, debounce: 0)
+    #expect(s.frame().text(ofRow: 5) == "1 of 1 name · 1 section")
+    _ = s.handle(.text("z"), now: 0)
+    for case .search(let sequence, let term) in s.tick(now: 0) {
+      _ = s.apply(Searcher().search(Query(term: term), in: one), sequence: sequence)
+    }
+    #expect(s.frame().text(ofRow: 5) == "0 of 1 name · 0 sections")
+    let two = Catalog(sections: [
+      Section(title: "A", names: ["Ann"]), Section(title: "B", names: ["Bob"]),
+    ])
+    #expect(
+      LiveSearchState(catalog: two, rows: 6, columns: 40).frame().text(ofRow: 5)
+        == "2 of 2 names · 2 sections")
+  }
+
+  @Test("a 5 MB name draws in time of the width, not of the name", .timeLimit(.minutes(1)))
+  func hugeName() {
+    let long = "Ann" + String(repeating: "xyz", count: 1_700_000) + "ann"
+    #expect(long.utf8.count > 5_000_000)
+    let catalog = Catalog(sections: [Section(title: "A", names: [long, "Anna"])])
+    var s = LiveSearchState(catalog: catalog, initialTerm: "ann", rows: 6, columns: 30)
+    for case .search(let sequence, let term) in s.tick(now: 0) {
+      _ = s.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)
+    }
+    let clock = ContinuousClock()
+    var frame = s.frame()
+    let elapsed = clock.measure {
+      for _ in 0..<20 { frame = s.frame() }
+    }
+    // By hand: 30 columns, the index strip "A" and its gap take 2, the name's indent 2, so
+    // 26 columns of name: 25 characters and "…"; "Ann" in the match style, selected.
+    let row = frame.lines[2]
+    let rest = String(repeating: "xyz", count: 7) + "x"
+    #expect(frame.text(ofRow: 2) == "  Ann" + rest + "…  ")  // no index entry on this row
+    #expect(row[1] == Frame.Span("Ann", .selectedMatch))
+    #expect(row[2] == Frame.Span(rest, .selected))
+    #expect(row[3] == Frame.Span("…", .selected))
+    #expect(elapsed < .seconds(2), "20 frames took \(elapsed)")  // was minutes
   }
 }

@@ -52,7 +52,8 @@ struct BinaryPlistReader {
       table <= UInt64(trailer), UInt64(trailer) - table >= count * UInt64(offsetSize)
     else {
       throw damaged(
-        "the trailer's counts do not fit the file (\(count) objects, table at byte \(table))")
+        "the trailer's counts do not fit the file "
+          + "(\(Plural.counted(count, "object")), table at byte \(table))")
     }
     objectCount = Int(count)
     tableOffset = Int(table)

@@ -61,13 +61,14 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .empty: "file is empty"
     case .blank: "file holds only white space"
     case .emptyTitle: "a section has an empty title"
-    case .tooLarge(let limit): "file is larger than \(limit) bytes (see --max-size)"
+    case .tooLarge(let limit):
+      "file is larger than \(Plural.counted(limit, "byte")) (see --max-size)"
     case .namesTooLarge(let limit):
-      "once loaded, it would take more than \(limit) bytes (see --max-size)"
+      "once loaded, it would take more than \(Plural.counted(limit, "byte")) (see --max-size)"
     case .expandsTooMuch(let size, let limit):
-      "a file of \(size) bytes that would expand to more than \(limit) bytes once loaded"
-        + " (at most \(ExpansionLimit.ratio) times its size plus \(ExpansionLimit.allowance) bytes)"
-    case .notPropertyList(let why): "not a property list: \(why)"
+      "a file of \(Plural.counted(size, "byte")) that would expand to more than \(limit) bytes"
+        + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"
+        + " \(ExpansionLimit.allowance) bytes)"    case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
     case .titleNotString(let found): "expected a string as section title, found \(found)"

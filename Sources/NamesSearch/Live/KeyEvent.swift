@@ -1,7 +1,10 @@
 /// A key press in the live mode, as the terminal layer decodes it.
 public enum KeyEvent: Sendable, Hashable {
-  /// Printable text typed (one character, or several from a paste).
+  /// Printable text typed (one character, or several that arrived together).
   case text(String)
+  /// Text pasted (a bracketed paste, as the terminal sent it, line breaks and all): one
+  /// edit of the term; a line break in it never accepts.
+  case paste(String)
   /// Backspace: delete the last character of the term.
   case backspace
   /// Enter: accept the selected name.
@@ -16,4 +19,6 @@ public enum KeyEvent: Sendable, Hashable {
   case clearTerm
   /// Ctrl-C: leave at once.
   case interrupt
+  /// Ctrl-Z: suspend (stop until the shell's `fg`), as other terminal programs do.
+  case suspend
 }

@@ -14,7 +14,9 @@
 ///   latest requested is dropped, so an older term's answer is never shown after a newer
 ///   one, and two terms' results are never mixed.
 /// - Enter while a search is pending or running fires it now and accepts when its result
-///   arrives, so the answer always reflects every key typed.
+///   arrives, so the answer always reflects every key typed before it; after Enter the
+///   choice is fixed: later keys (a fast typist, a paste "ann⏎x") are ignored, except
+///   Ctrl-C (leave) and Ctrl-Z (suspend), which do not change the answer.
 /// - The first name is selected after each search; Up/Down/Page Up/Page Down move the
 ///   selection over names, skipping titles. Tab moves focus to the section index, where
 ///   Up/Down or a letter jumps to a section.
@@ -30,6 +32,8 @@ public struct LiveSearchState {
     case search(sequence: Int, term: String)
     /// Leave with `status`, printing `output` (a line) to standard output if given.
     case exit(status: Int32, output: String?)
+    /// Give the terminal back and stop until continued (Ctrl-Z), then paint again.
+    case suspend
   }
 
   /// Seconds between the last edit and its search.
@@ -46,7 +50,8 @@ public struct LiveSearchState {
   public private(set) var requestedSequence = 0, shownSequence = 0
   /// When the pending debounced search is due, if one is.
   public private(set) var deadline: Double?
-  /// Whether Enter is waiting for the newest search to finish.
+  /// Whether Enter is waiting for the newest search to finish; the choice is fixed then,
+  /// and later keys are ignored.
   public private(set) var acceptsWhenCurrent = false
   /// The window size.
   public private(set) var rows: Int, columns: Int
@@ -77,6 +82,10 @@ public struct LiveSearchState {
     switch key {
     case .interrupt:
       return [.exit(status: 130, output: nil)]
+    case .suspend:
+      return [.suspend]
+    case _ where acceptsWhenCurrent:
+      return []
     case .enter:
       return accept(now: now)
     case .tab:
@@ -100,6 +109,10 @@ public struct LiveSearchState {
         return []
       }
       return edit(term + text, now: now)
+    case .paste(let text):
+      // A paste goes into the search field whatever has the focus, as one edit.
+      focus = .names
+      return edit(term + Self.termText(pasted: text), now: now)
     case .up, .down, .pageUp, .pageDown:
       if focus == .index {
         moveIndex(by: key == .up || key == .pageUp ? -1 : 1)
@@ -141,6 +154,28 @@ public struct LiveSearchState {
   }
 
   // MARK: - Editing and searching
+
+  /// What a paste adds to the term: each run of control characters (line breaks, tabs, …)
+  /// becomes one space, and those at either end are dropped, so "Ann\n" adds "Ann" and
+  /// "Ann\r\nMarie" adds "Ann Marie" (as Firefox pastes into a one-line field).
+  ///
+  /// - Complexity: O(n) in the pasted text's length.
+  static func termText(pasted: String) -> String {
+    var out = String.UnicodeScalarView()
+    var separated = false
+    for scalar in pasted.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        separated = !out.isEmpty
+        continue
+      }
+      if separated {
+        out.append(" ")
+        separated = false
+      }
+      out.append(scalar)
+    }
+    return String(out)
+  }
 
   private mutating func edit(_ newTerm: String, now: Double, immediately: Bool = false)
     -> [Effect]
@@ -230,11 +265,13 @@ public struct LiveSearchState {
 
   /// The screen for the current state.
   public func frame() -> Frame {
-    let index = IndexStrip(titles: result.index.map(VisibleText.escaped), rows: listRows)
+    // (The strip is at most 8 columns wide: 9 columns of each title tell it where to cut.)
+    let index = IndexStrip(
+      titles: result.index.map { ShownText.fitted($0, columns: 9) }, rows: listRows)
     let listWidth = max(columns - index.width - (index.width > 0 ? 1 : 0), 1)
     var lines: [[Frame.Span]] = []
     let prompt = "> "
-    let shownTerm = DisplayWidth.truncate(VisibleText.escaped(term), to: columns - 2)
+    let shownTerm = ShownText.fitted(term, columns: columns - 2)
     lines.append([Frame.Span(prompt, .prompt), Frame.Span(shownTerm)])
     let highlighter = term.isEmpty ? nil : MatchHighlighter(matcher: Matcher(query: result.query))
     let selectedGroup = selectedRow.map { layout.group(ofRow: $0) }
@@ -245,14 +282,14 @@ public struct LiveSearchState {
       if row < layout.rowCount {
         switch layout.row(row) {
         case .title(let group):
-          let text = DisplayWidth.truncate(
-            VisibleText.escaped(result.title(of: result.groups[group])), to: listWidth)
+          let text = ShownText.fitted(result.title(of: result.groups[group]), columns: listWidth)
           spans.append(Frame.Span(text, .title))
           used = DisplayWidth.of(text)
         case .name(let name):
           let selected = row == selectedRow
           (spans, used) = nameSpans(
-            result.catalog.names[Int(name)], highlighter, selected: selected, width: listWidth)
+            result.catalog.names.utf8(of: Int(name)), highlighter, selected: selected,
+            width: listWidth)
         }
       }
       if index.width > 0 {
@@ -265,7 +302,8 @@ public struct LiveSearchState {
       lines.append(spans)
     }
     var status =
-      "\(result.total) of \(result.catalog.nameCount) names · \(result.groups.count) sections"
+      "\(result.total) of \(Plural.counted(result.catalog.nameCount, "name")) · "
+      + Plural.counted(result.groups.count, "section")
     if isSearching { status += " · searching…" }
     if focus == .index { status += " · index" }
     lines.append([Frame.Span(DisplayWidth.truncate(status, to: columns), .status)])
@@ -273,19 +311,34 @@ public struct LiveSearchState {
       lines: lines, cursor: (0, min(prompt.count + DisplayWidth.of(shownTerm), columns - 1)))
   }
 
+  /// A name's row: only its start is read (`ShownText`), and for highlighting as much more
+  /// as a match starting in the shown part can take.
   private func nameSpans(
-    _ name: String, _ highlighter: MatchHighlighter?, selected: Bool, width: Int
+    _ utf8: UnsafeBufferPointer<UInt8>, _ highlighter: MatchHighlighter?, selected: Bool,
+    width: Int
   ) -> ([Frame.Span], Int) {
     let base: Frame.Style = selected ? .selected : .plain
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
-    let ranges = highlighter?.matchedRanges(in: name) ?? []
+    let limit = max(width - 2, 1)
+    let shownBytes = ShownText.boundary(in: utf8, atMost: (limit + 1) * ShownText.bytesPerColumn)
+    let lookahead =
+      highlighter == nil ? 0 : (result.query.term.utf8.count + 1) * ShownText.bytesPerColumn
+    let readBytes = ShownText.boundary(in: utf8, atMost: shownBytes + lookahead)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<readBytes]), as: UTF8.self)
+    let shownEnd = text.utf8.index(text.startIndex, offsetBy: shownBytes)
+    let name = text[..<shownEnd]
+    var ranges: [Range<String.Index>] = []
+    highlighter?.forEachMatchedRange(in: text[...]) { range in
+      guard range.lowerBound < shownEnd else { return false }
+      ranges.append(range)
+      return true
+    }
     let pieces = name.indices.map { index in
       let shown = VisibleText.escaped(name[index...index])
       return (index: index, text: shown, width: DisplayWidth.of(shown))
     }
-    let limit = max(width - 2, 1)
     var count = pieces.count
-    if pieces.reduce(0, { $0 + $1.width }) > limit {
+    if shownBytes < utf8.count || pieces.reduce(0, { $0 + $1.width }) > limit {
       var used = 0
       count = 0
       while count < pieces.count && used + pieces[count].width <= limit - 1 {
@@ -295,8 +348,10 @@ public struct LiveSearchState {
     }
     var spans = [Frame.Span("  ", base)]
     var used = 2
+    var range = 0
     for piece in pieces.prefix(count) {
-      let style = ranges.contains { $0.contains(piece.index) } ? matchStyle : base
+      while range < ranges.count && ranges[range].upperBound <= piece.index { range += 1 }
+      let style = range < ranges.count && ranges[range].contains(piece.index) ? matchStyle : base
       if spans[spans.count - 1].style == style {
         spans[spans.count - 1].text += piece.text
       } else {
@@ -304,7 +359,7 @@ public struct LiveSearchState {
       }
       used += piece.width
     }
-    if count < pieces.count {
+    if count < pieces.count || shownBytes < utf8.count {
       spans.append(Frame.Span("…", base))
       used += 1
     }

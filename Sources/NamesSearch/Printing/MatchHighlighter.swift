@@ -1,9 +1,15 @@
 /// Finds the parts of an original name that a query matched, for highlighting.
 ///
 /// The name is folded one user-perceived character at a time, remembering where each
-/// character's folded bytes start; every acceptable occurrence of the folded term (one that
-/// neither starts nor ends inside a user-perceived character, as `Matcher` decides) is mapped
-/// back to the original characters it covers. The original text is never changed.
+/// character's folded bytes start; every acceptable occurrence of the folded term is mapped
+/// back to the original characters it covers, and ranges that touch are merged. The
+/// original text is never changed.
+///
+/// The name is read as a stream through a window of folded bytes (a chunk of at least
+/// 16 KiB, and at least twice the folded term's length), so a name of any length takes
+/// memory in proportion to the window only, and a caller that needs only a name's start
+/// (a terminal row) reads only that start. A run of ASCII characters is folded a byte at a
+/// time without the cost of finding character boundaries.
 ///
 /// ```swift
 /// MatchHighlighter(matcher: Matcher(query: Query(term: "jose")))
@@ -12,46 +18,125 @@
 public struct MatchHighlighter {
   private let matcher: Matcher
   private let folder: TextFolder
+  /// The folded bytes read before each search (tests make it small to cross windows).
+  let chunk: Int
 
   /// Creates a highlighter for `matcher`'s query.
   public init(matcher: Matcher) {
+    self.init(matcher: matcher, chunk: 1 << 14)
+  }
+
+  init(matcher: Matcher, chunk: Int) {
     self.matcher = matcher
     self.folder = TextFolder(options: matcher.query.options)
+    self.chunk = max(chunk, 2 * matcher.foldedTerm.count, 1)
   }
 
   /// The non-overlapping ranges of `name` that the term matched, in order.
   ///
-  /// - Complexity: O(n) in the name's length.
+  /// - Complexity: O(n) in the name's length; memory O(1) beyond the ranges returned.
   public func matchedRanges(in name: String) -> [Range<String.Index>] {
-    guard !matcher.matchesEverything else { return [] }
-    var key = GrowableArray<UInt8>()
-    var starts: [(offset: Int, index: String.Index)] = []
-    for index in name.indices {
-      starts.append((key.count, index))
-      folder.append(String(name[index]), to: &key)
-    }
-    starts.append((key.count, name.endIndex))
-    let length = matcher.foldedTerm.count
     var ranges: [Range<String.Index>] = []
-    let folded = key.buffer
-    do {
-      let key = UnsafeRawBufferPointer(folded)
-      var position = 0
-      var boundaries = ClusterBoundary()
-      while let hit = matcher.firstMatch(in: key, from: position, boundaries: &boundaries) {
-        // The character containing the first matched byte, and the one after the last.
-        let first = max(Self.firstIndex(in: starts, atLeast: hit + 1) - 1, 0)
-        let end = min(Self.firstIndex(in: starts, atLeast: hit + length), starts.count - 1)
-        let range = starts[first].index..<starts[end].index
-        if let last = ranges.last, last.upperBound >= range.lowerBound {
-          ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-        } else if !range.isEmpty {
-          ranges.append(range)
-        }
-        position = max(hit + length, starts[end].offset)
-      }
+    forEachMatchedRange(in: name[...]) {
+      ranges.append($0)
+      return true
     }
     return ranges
+  }
+
+  /// Calls `body` with each range of `text` that the term matched, in order, merged when
+  /// they touch; stops early when `body` returns `false`.
+  ///
+  /// A match must lie wholly inside `text`: pass a slice that reaches past what is shown
+  /// by the term's length to see matches that start in the shown part. The end of `text`
+  /// counts as the end of the name (a match ending there is accepted).
+  ///
+  /// - Complexity: O(n) in the length of `text` read; memory O(chunk + the term's length).
+  public func forEachMatchedRange(
+    in text: Substring, _ body: (Range<String.Index>) throws -> Bool
+  ) rethrows {
+    let length = matcher.foldedTerm.count
+    guard length > 0 else { return }
+    let utf8 = text.utf8
+    let end = text.endIndex
+    // The folded bytes of the characters in the window, and for each character where its
+    // folded bytes start and where it starts in `text`.
+    var key: [UInt8] = []
+    var starts: [(offset: Int, index: String.Index)] = []
+    key.reserveCapacity(chunk + length + 64)
+    starts.reserveCapacity(chunk + length + 64)
+    var index = text.startIndex
+    var position = 0
+    var pending: Range<String.Index>?
+    let ignoresCase = folder.options.ignoresCase
+    var general = GrowableArray<UInt8>()
+
+    while true {
+      // Fold at least `chunk` more bytes, or to the end.
+      let target = key.count + chunk
+      while index < end && key.count < target {
+        let byte = utf8[index]
+        let next = utf8.index(after: index)
+        // An ASCII byte followed by an ASCII byte (or the end) is a character of its own,
+        // except CR before LF (Unicode UAX #29, GB3 and GB9).
+        if byte < 0x80,
+          next == end || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A))
+        {
+          starts.append((key.count, index))
+          key.append(ignoresCase ? lowercasedASCII(byte) : byte)
+          index = next
+          continue
+        }
+        let after = text.index(after: index)
+        starts.append((key.count, index))
+        general.removeLast(general.count)
+        folder.append(String(text[index..<after]), to: &general)
+        key.append(contentsOf: general.buffer)
+        index = after
+      }
+      let finished = index == end
+      starts.append((key.count, index))  // the end of the window's last character
+      // Occurrences starting at or before `decided` can be judged now: their bytes and the
+      // scalar after them (at most 4 bytes) are in the window.
+      let decided = finished ? key.count : key.count - length - 4
+      var stop = false
+      try key.withUnsafeBytes { window in
+        while position <= decided, let hit = matcher.firstMatch(in: window, from: position) {
+          guard hit <= decided else { break }
+          // The character holding the first matched byte, and the one after the last.
+          let first = max(Self.firstIndex(in: starts, atLeast: hit + 1) - 1, 0)
+          let last = min(Self.firstIndex(in: starts, atLeast: hit + length), starts.count - 1)
+          let range = starts[first].index..<starts[last].index
+          position = max(hit + length, starts[last].offset)
+          guard !range.isEmpty else { continue }
+          if let previous = pending, previous.upperBound >= range.lowerBound {
+            pending = previous.lowerBound..<max(previous.upperBound, range.upperBound)
+          } else {
+            if let previous = pending, try !body(previous) {
+              stop = true
+              return
+            }
+            pending = range
+          }
+        }
+        position = max(position, decided + 1)
+      }
+      if stop { return }
+      if finished {
+        if let pending { _ = try body(pending) }
+        return
+      }
+      starts.removeLast()
+      // Drop the characters wholly before `position`.
+      let keep = max(Self.firstIndex(in: starts, atLeast: position + 1) - 1, 0)
+      let shift = starts[keep].offset
+      if keep > 0 || shift > 0 {
+        key.removeFirst(shift)
+        starts.removeFirst(keep)
+        for i in starts.indices { starts[i].offset -= shift }
+        position -= shift
+      }
+    }
   }
 
   /// Binary search: the first position in `starts` whose offset is at least `value`.

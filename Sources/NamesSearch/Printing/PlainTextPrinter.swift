@@ -58,17 +58,28 @@ public struct PlainTextPrinter: ResultPrinter {
     }
   }
 
+  /// Writes `name` with its matches marked, as the highlighter finds them (memory does not
+  /// grow with the name).
   private func writeHighlighted(
     _ name: String, _ highlighter: MatchHighlighter, to output: OutputBuffer
   ) throws {
     var written = name.startIndex
-    for range in highlighter.matchedRanges(in: name) {
-      try output.write(shown(name[written..<range.lowerBound]))
+    try highlighter.forEachMatchedRange(in: name[...]) { range in
+      try writeShown(name[written..<range.lowerBound], to: output)
       try output.write(style.matchStart)
-      try output.write(shown(name[range]))
+      try writeShown(name[range], to: output)
       try output.write(style.matchEnd)
       written = range.upperBound
+      return true
     }
-    try output.write(shown(name[written...]))
+    try writeShown(name[written...], to: output)
+  }
+
+  private func writeShown(_ text: Substring, to output: OutputBuffer) throws {
+    if escapesControls {
+      try output.write(VisibleText.escaped(String(text)))
+    } else {
+      try output.write(text.utf8)
+    }
   }
 }
