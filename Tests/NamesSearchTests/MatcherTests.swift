@@ -24,6 +24,27 @@ struct MatcherTests {
     #expect(!matches("soren", "Søren"))
   }
 
+  @Test("ignores the marks of every script, as Foundation does (issue 8)")
+  func marksOfEveryScript() {
+    #expect(matches("محمد", "مُحَمَّد حَسَن"))
+    #expect(matches("مُحَمَّد", "محمد"))
+    #expect(matches("שלום", "שָׁלוֹם"))
+    #expect(matches("علیرضا", "علی\u{200C}رضا"))
+    #expect(matches("علی\u{200C}رضا", "علیرضا"))
+    #expect(matches("हिनदी", "हिन्दी"))
+    #expect(!matches("か", "が"))
+    #expect(!matches("ا", "آ"))
+    #expect(matches("آ", "آرش"))
+    #expect(!matches("ab", "a\u{200D}b"))
+    #expect(!matches("ab", "a\u{AD}b"))
+    let diacriticSensitive = MatchOptions(ignoresCase: true, ignoresDiacritics: false)
+    #expect(!matches("محمد", "مُحَمَّد", options: diacriticSensitive))
+    #expect(!matches("علیرضا", "علی\u{200C}رضا", options: diacriticSensitive))
+    #expect(matches("مُحَمَّد", "مُحَمَّد", options: diacriticSensitive))
+    let caseSensitive = MatchOptions(ignoresCase: false, ignoresDiacritics: true)
+    #expect(matches("محمد", "مُحَمَّد", options: caseSensitive))
+  }
+
   @Test("a match never ends inside a character")
   func clusterBoundaries() {
     let exact = MatchOptions(ignoresCase: true, ignoresDiacritics: false)

@@ -14,6 +14,10 @@ struct TextFoldingTests {
       ("Mu\u{308}ller", "muller"), ("MÜLLER", "muller"), ("ﬁne", "fine"), ("ΣΟΦΙΑΣ", "σοφιασ"),
       ("σοφιας", "σοφιασ"), ("Ёлка", "елка"), ("İstanbul", "istanbul"), ("Ångström", "angstrom"),
       ("Nguyễn", "nguyen"), ("ᾳ", "α"), ("Ω", "ω"),
+      // Marks on every script: Arabic harakat and shadda, Hebrew niqqud, Devanagari virama
+      // and anusvara (Mn), ZERO WIDTH NON-JOINER, a variation selector, an enclosing mark.
+      ("مُحَمَّد", "محمد"), ("שָׁלוֹם", "שלום"), ("علی\u{200C}رضا", "علیرضا"),
+      ("हिन्दी", "हिनदी"), ("हिंदी", "हिदी"), ("❤\u{FE0F}", "❤"), ("x\u{20DD}", "x"),
     ])
   func foldsLikeCD(text: String, folded: String) {
     #expect(folder.foldedString(text) == folded)
@@ -24,8 +28,33 @@ struct TextFoldingTests {
     arguments: [
       ("Søren", "søren"), ("Æsa", "æsa"), ("Łukasz", "łukasz"), ("Đorđe", "đorđe"),
       ("ı", "ı"), ("张伟", "张伟"), ("が", "か\u{3099}"),
+      // Marks that compose into a letter from U+0510 up: a letter of its own.
+      ("آ", "ا\u{653}"), ("أحمد", "ا\u{654}حمد"), ("ऩ", "न\u{93C}"),
+      // Spacing marks that do not extend a cluster (Mc, not Grapheme_Extend), and format
+      // characters that are not Grapheme_Extend: ZWJ, SOFT HYPHEN, LEFT-TO-RIGHT MARK.
+      ("कि", "कि"), ("a\u{200D}b", "a\u{200D}b"), ("a\u{AD}b", "a\u{AD}b"),
+      ("a\u{200E}b", "a\u{200E}b"),
     ])
   func keeps(text: String, folded: String) {
+    #expect(folder.foldedString(text) == folded)
+  }
+
+  @Test(
+    "a mark stays only where canonical composition (UAX #15) would merge it into the letter",
+    arguments: [
+      // Decomposed spellings of composable letters compose: the mark stays.
+      ("か\u{3099}", "か\u{3099}"), ("ا\u{655}", "ا\u{655}"),
+      // Excluded from composition (CompositionExclusions.txt): the mark goes.
+      ("\u{958}", "क"), ("\u{FB2A}", "ש"),
+      // Blocked (D115): a starter mark (ZWNJ) between, or a mark of the same class (U+0656
+      // and U+0655 are both class 220) before it: the mark goes.
+      ("か\u{200C}\u{3099}", "か"), ("ا\u{656}\u{655}", "ا"),
+      // Not blocked: a mark of a lower class (U+0334, class 1) before U+3099 (class 8).
+      ("か\u{334}\u{3099}", "か\u{3099}"),
+      // A mark that composes with a mark (U+0CC6 + U+0CC2 = U+0CCA) goes with it.
+      ("ಕ\u{CCA}", "ಕ"),
+    ])
+  func composition(text: String, folded: String) {
     #expect(folder.foldedString(text) == folded)
   }
 
@@ -34,7 +63,8 @@ struct TextFoldingTests {
     let pairs = [
       ("Müller", "Mu\u{308}ller"), ("Å", "A\u{30A}"), ("Å", "\u{212B}"),
       ("a\u{323}\u{301}", "a\u{301}\u{323}"), ("ệ", "e\u{323}\u{302}"),
-      ("김", "\u{1100}\u{1175}\u{11B7}"),
+      ("김", "\u{1100}\u{1175}\u{11B7}"), ("が", "か\u{3099}"), ("آ", "ا\u{653}"),
+      ("\u{958}", "\u{915}\u{93C}"), ("\u{F900}", "\u{8C48}"),
     ]
     for ignoresCase in [false, true] {
       for ignoresDiacritics in [false, true] {

@@ -5,8 +5,11 @@ public struct MatchOptions: Sendable, Hashable {
   /// Ignore case: compare under Unicode full case folding (CaseFolding.txt, status C and F),
   /// so "ANN" finds "Ann" and "strasse" finds "Straße".
   public var ignoresCase: Bool
-  /// Ignore diacritics: drop the combining marks of Latin, Greek and Cyrillic letters after
-  /// canonical decomposition, so "jose" finds "José".
+  /// Ignore diacritics: after canonical decomposition, drop every Grapheme_Extend scalar
+  /// (combining marks, variation selectors, ZERO WIDTH NON-JOINER) on any script, except a
+  /// mark that canonical composition merges into a letter at or above U+0510; so "jose"
+  /// finds "José" and "محمد" finds "مُحَمَّد", but "か" does not find "が". The exact rule
+  /// is `TextFolder`'s step 2.
   public var ignoresDiacritics: Bool
 
   /// Creates match options; both differences are ignored unless told otherwise.

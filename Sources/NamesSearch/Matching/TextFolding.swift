@@ -11,11 +11,21 @@ import Foundation
 /// The rule, applied to the whole text:
 /// 1. Canonical decomposition and canonical ordering (NFD, Unicode UAX #15), so spellings
 ///    that are canonically equivalent ("Müller" precomposed or with U+0308) fold alike.
-/// 2. With `ignoresDiacritics`: every Grapheme_Extend scalar (combining marks, variation
-///    selectors) whose base letter is below U+0510 (Latin, Greek, Cyrillic) is dropped, as
-///    Foundation's `.diacriticInsensitive` does. Marks on other scripts (kana dakuten,
-///    Devanagari vowel signs) are kept: "が" is not "か". Letters with no decomposition
-///    (ø, æ, ł, đ) are kept, as in Foundation.
+/// 2. With `ignoresDiacritics`: every Grapheme_Extend scalar is dropped (combining marks
+///    Mn and Me, the spacing marks that extend a cluster such as U+09BE, variation
+///    selectors, ZERO WIDTH NON-JOINER, tag characters), on a base of any script, as
+///    Foundation's `.diacriticInsensitive` does: "jose" finds "José", "محمد" finds
+///    "مُحَمَّد", "שלום" finds "שָׁלוֹם", "علیرضا" finds "علی\u{200C}رضا". One exception:
+///    a mark that canonical composition (NFC, Unicode UAX #15) merges into a letter whose
+///    decomposition starts at or above U+0510 stays, since that letter is a letter of its
+///    own to Foundation: "か" does not find "が" (か + U+3099), "ا" does not find "آ"
+///    (ا + U+0653). Marks on letters below U+0510 (Latin, Greek, Cyrillic) always go.
+///    Everything else stays: spacing marks that are not Grapheme_Extend (Devanagari
+///    "ि"), format characters that are not (ZERO WIDTH JOINER, SOFT HYPHEN, bidi marks),
+///    and letters with no decomposition (ø, æ, ł, đ), as in Foundation. Grapheme_Extend
+///    is the toolchain's (`Unicode.Scalar.Properties`: Unicode 17.0 with Swift 6.3);
+///    Foundation's own tables are Unicode 15.0. The differences from Foundation are listed,
+///    with their reasons, in `DiacriticDifferentialTests` and README's "How names match".
 /// 3. With `ignoresCase`: Unicode full case folding per scalar (CaseFolding.txt C + F, so
 ///    ß → ss, ﬁ → fi, ς → σ), then NFD again (canonical caseless match, Unicode §3.13 D145).
 ///    No Turkic special case: "I" folds to "i", "ı" stays.
@@ -24,13 +34,15 @@ import Foundation
 /// folded form is looked up in a table filled on first use (from Foundation's
 /// `decomposedStringWithCanonicalMapping` and `folding(options: .caseInsensitive)`).
 /// Text whose scalars all fold alone (no combining marks left to reorder or strip) is the
-/// concatenation of the table entries; other text takes the general path above.
+/// concatenation of the table entries; other text takes the general path above, where the
+/// compositions of step 2 come from a table too (Foundation's
+/// `precomposedStringWithCanonicalMapping` of each letter-and-mark pair met).
 ///
 /// A `TextFolder` is not `Sendable`: it owns its tables. Give each thread its own.
 public struct TextFolder {
   /// The version of the folding rule above; stored search keys (the index cache) folded
   /// under another version are not used.
-  public static let ruleVersion: UInt32 = 1
+  public static let ruleVersion: UInt32 = 2
 
   /// The differences this folder removes.
   public let options: MatchOptions
@@ -91,7 +103,7 @@ public struct TextFolder {
     }
     Self.putInCanonicalOrder(&scalars)
     if options.ignoresDiacritics {
-      Self.dropDiacritics(&scalars)
+      Self.dropDiacritics(&scalars, compose: tables.composition(of:with:))
     }
     if options.ignoresCase {
       var folded: [Unicode.Scalar] = []
@@ -130,15 +142,43 @@ public struct TextFolder {
     }
   }
 
-  /// Drops Grapheme_Extend scalars that follow a base below U+0510, or no base at all.
-  static func dropDiacritics(_ scalars: inout [Unicode.Scalar]) {
-    var base: UInt32 = 0
+  /// Drops the diacritics of `scalars`, which are in NFD and canonical order (step 2):
+  /// every Grapheme_Extend scalar except one that canonical composition (UAX #15) merges
+  /// into a letter at or above U+0510.
+  ///
+  /// `compose(a, b)` is the primary composite of `a` and `b`, or nil. Composition is tried
+  /// only with Grapheme_Extend scalars as `b`: every other second half of a composite in
+  /// Unicode is a Hangul vowel or trailing jamo, and no composite of those takes a mark.
+  ///
+  /// - Complexity: O(n), one `compose` call per mark on a letter at or above U+0510.
+  static func dropDiacritics(
+    _ scalars: inout [Unicode.Scalar],
+    compose: (Unicode.Scalar, Unicode.Scalar) -> Unicode.Scalar?
+  ) {
+    // The letter at or above U+0510 that marks may still compose into, as composed so far;
+    // nil before any letter, after a letter below U+0510, or once a mark that does not
+    // compose and is a starter (class 0) stands between.
+    var letter: Unicode.Scalar? = nil
+    // The combining class of the last scalar since `letter` that did not compose into it
+    // (0: none): a mark of that class or lower is blocked from the letter (UAX #15 D115).
+    var lastClass: UInt8 = 0
     var kept = 0
     for scalar in scalars {
-      if scalar.properties.isGraphemeExtend {
-        if base < 0x0510 { continue }
-      } else if scalar.properties.canonicalCombiningClass.rawValue == 0 {
-        base = scalar.value
+      let properties = scalar.properties
+      let combiningClass = properties.canonicalCombiningClass.rawValue
+      if properties.isGraphemeExtend {
+        guard let current = letter, lastClass == 0 || lastClass < combiningClass,
+          let composite = compose(current, scalar)
+        else {
+          if combiningClass == 0 { letter = nil } else { lastClass = combiningClass }
+          continue
+        }
+        letter = composite
+      } else if combiningClass == 0 {
+        letter = scalar.value >= 0x0510 ? scalar : nil
+        lastClass = 0
+      } else {
+        lastClass = combiningClass
       }
       scalars[kept] = scalar
       kept += 1
@@ -159,6 +199,8 @@ private final class ScalarTables {
   private let options: MatchOptions
   private var decompositions: [UInt32: [Unicode.Scalar]] = [:]
   private var caseFoldings: [UInt32: [Unicode.Scalar]] = [:]
+  /// Primary composites by `first << 32 | second`; 0 = the pair does not compose.
+  private var compositions: [UInt64: UInt32] = [:]
   /// For each scalar below U+10000: 0 = not yet known, 1 = does not fold alone, else
   /// `(offset + 1) << 8 | length` of its folded UTF-8 in `pool`.
   private let bmpEntries: UnsafeMutablePointer<UInt32>
@@ -234,7 +276,9 @@ private final class ScalarTables {
     else { return 1 }
     var scalars: [Unicode.Scalar] = []
     appendDecomposition(of: scalar, to: &scalars)
-    if options.ignoresDiacritics { TextFolder.dropDiacritics(&scalars) }
+    if options.ignoresDiacritics {
+      TextFolder.dropDiacritics(&scalars, compose: composition(of:with:))
+    }
     if options.ignoresCase {
       var folded: [Unicode.Scalar] = []
       for s in scalars { appendCaseFolding(of: s, to: &folded) }
@@ -277,6 +321,21 @@ private final class ScalarTables {
     let decomposed = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
     decompositions[scalar.value] = decomposed
     out.append(contentsOf: decomposed)
+  }
+
+  /// The primary composite of `first` and `second` (UAX #15 canonical composition, from
+  /// Foundation's `precomposedStringWithCanonicalMapping`), or nil: "か" and U+3099 give
+  /// "が"; "क" and U+093C give nil (U+0958 is excluded from composition).
+  func composition(of first: Unicode.Scalar, with second: Unicode.Scalar) -> Unicode.Scalar? {
+    let key = UInt64(first.value) << 32 | UInt64(second.value)
+    if let known = compositions[key] {
+      return known == 0 ? nil : Unicode.Scalar(known)
+    }
+    let composed = (String(first) + String(second)).precomposedStringWithCanonicalMapping
+      .unicodeScalars
+    let composite = composed.count == 1 ? composed.first : nil
+    compositions[key] = composite?.value ?? 0
+    return composite
   }
 
   /// Appends the NFD of the full case folding of `scalar`.
