@@ -44,6 +44,16 @@ struct DiacriticDifferentialTests {
       ᾳ → αι, U+0345 → ι), so typing a name one key at a time never hides it and shows \
       it again; Foundation finds only whole expansions.
       """
+    /// Checked by: diacritics are ignored, names-search does not find the term where
+    /// Foundation does, and the name or the term holds a linker (InCB=Linker) between two
+    /// consonants (InCB=Consonant), by the Unicode 17.0 data checked against
+    /// GraphemeBreakTest.txt in `GraphemeBreakConformanceTests`.
+    case conjunct = """
+      A virama that joins two consonants into one conjunct ("क्ष", Unicode UAX #29 rule \
+      GB9c) is kept: the conjunct is one user-perceived character, and a match neither \
+      starts nor ends inside one ("ष" does not find "लक्ष्मी"); Foundation drops the virama \
+      as it drops every Grapheme_Extend mark.
+      """
     /// Checked by: diacritics are ignored, a Grapheme_Extend scalar above U+FFFF shares its
     /// UTF-16 high surrogate with another scalar of the name or the term, and with every
     /// other scalar above U+FFFF replaced by U+0628 (no shared surrogate) Foundation
@@ -150,6 +160,23 @@ struct DiacriticDifferentialTests {
       check(name: name, term: term, ours: namesSearchFinds(term, in: name))
     }
 
+    /// Whether `text` has a linker between two consonants, with only InCB=Extend or
+    /// Linker scalars between them (UAX #29, GB9c).
+    static func holdsConjunct(_ text: String) -> Bool {
+      var state = 0  // 0: nothing, 1: after a consonant, 2: after consonant + linker
+      for scalar in text.unicodeScalars {
+        switch GraphemeBreakProperties(of: scalar.value).conjunctBreak {
+        case .consonant:
+          if state == 2 { return true }
+          state = 1
+        case .linker: if state >= 1 { state = 2 }
+        case .extend: break
+        case .none: state = 0
+        }
+      }
+      return false
+    }
+
     /// The deliberate difference that explains a disagreement, or nil.
     func explanation(name: String, term: String, ours: Bool) -> Difference? {
       let scalars = Array(name.unicodeScalars) + Array(term.unicodeScalars)
@@ -160,6 +187,7 @@ struct DiacriticDifferentialTests {
           return .unicodeVersion
         }
         if folder.fold(term).isEmpty { return .termOfMarksOnly }
+        if !ours && (Self.holdsConjunct(name) || Self.holdsConjunct(term)) { return .conjunct }
         let astral = scalars.filter { $0.value > 0xFFFF }
         if astral.contains(where: { mark in
           mark.properties.isGraphemeExtend

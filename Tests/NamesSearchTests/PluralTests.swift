@@ -24,9 +24,9 @@ struct PluralTests {
         == "f: file is larger than 1 byte (see --max-size)")
     #expect(
       LoadError(source: "f", reason: .namesTooLarge(limit: 1)).description
-        == "f: its names add up to more than 1 byte (see --max-size)")
+        == "f: once loaded, it would take more than 1 byte (see --max-size)")
     #expect(
       LoadError(source: "f", reason: .namesTooLarge(limit: 1024)).description
-        == "f: its names add up to more than 1024 bytes (see --max-size)")
+        == "f: once loaded, it would take more than 1024 bytes (see --max-size)")
   }
 }

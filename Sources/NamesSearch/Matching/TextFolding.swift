@@ -42,7 +42,7 @@ import Foundation
 public struct TextFolder {
   /// The version of the folding rule above; stored search keys (the index cache) folded
   /// under another version are not used.
-  public static let ruleVersion: UInt32 = 2
+  public static let ruleVersion: UInt32 = 3
 
   /// The differences this folder removes.
   public let options: MatchOptions
@@ -162,11 +162,12 @@ public struct TextFolder {
     // The combining class of the last scalar since `letter` that did not compose into it
     // (0: none): a mark of that class or lower is blocked from the letter (UAX #15 D115).
     var lastClass: UInt8 = 0
+    let joining = conjunctLinkers(in: scalars)
     var kept = 0
-    for scalar in scalars {
+    for (index, scalar) in scalars.enumerated() {
       let properties = scalar.properties
       let combiningClass = properties.canonicalCombiningClass.rawValue
-      if properties.isGraphemeExtend {
+      if properties.isGraphemeExtend && !joining.contains(index) {
         guard let current = letter, lastClass == 0 || lastClass < combiningClass,
           let composite = compose(current, scalar)
         else {
@@ -184,6 +185,38 @@ public struct TextFolder {
       kept += 1
     }
     scalars.removeLast(scalars.count - kept)
+  }
+}
+
+extension TextFolder {
+  /// The positions of the linkers (viramas) in `scalars` that join two consonants into one
+  /// conjunct: `InCB=Consonant [InCB=Extend InCB=Linker]* InCB=Linker [InCB=Extend
+  /// InCB=Linker]* × InCB=Consonant` (Unicode UAX #29, rule GB9c). Such a conjunct ("क्ष")
+  /// is one user-perceived character, and a match never starts or ends inside one, so its
+  /// linker is kept when diacritics are dropped ("ष" does not find "लक्ष्मी"), though it is
+  /// a Grapheme_Extend mark that Foundation ignores.
+  ///
+  /// - Complexity: O(n).
+  static func conjunctLinkers(in scalars: [Unicode.Scalar]) -> Set<Int> {
+    var joining: Set<Int> = []
+    var afterConsonant = false
+    var pending: [Int] = []
+    for (index, scalar) in scalars.enumerated() where scalar.value >= 0x0300 || afterConsonant {
+      switch GraphemeBreakProperties(of: scalar.value).conjunctBreak {
+      case .consonant:
+        joining.formUnion(pending)
+        pending.removeAll()
+        afterConsonant = true
+      case .linker where afterConsonant:
+        pending.append(index)
+      case .linker, .extend:
+        break
+      case .none:
+        pending.removeAll()
+        afterConsonant = false
+      }
+    }
+    return joining
   }
 }
 

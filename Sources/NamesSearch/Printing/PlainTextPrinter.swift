@@ -77,7 +77,8 @@ public struct PlainTextPrinter: ResultPrinter {
 
   private func writeShown(_ text: Substring, to output: OutputBuffer) throws {
     if escapesControls {
-      try output.write(VisibleText.escaped(String(text)))
+      // Judged within the whole name: a joiner before a match stays as it is.
+      try output.write(VisibleText.escaped(text))
     } else {
       try output.write(text.utf8)
     }
