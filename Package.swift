@@ -10,12 +10,18 @@ let package = Package(
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch", dependencies: ["CLibXML2"]),
+    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CXXHash"]),
     // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
+    ),
+    // xxHash (Debian libxxhash-dev): XXH3-64 for the index cache checksum, XXH64 for list hashes.
+    .systemLibrary(
+      name: "CXXHash",
+      pkgConfig: "libxxhash",
+      providers: [.apt(["libxxhash-dev"])]
     ),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(

@@ -27,7 +27,7 @@ public struct CachedCatalogLoader {
   public let catalog: Catalog
   /// Where it came from.
   public let origin: Origin
-  private let store: (() -> Bool)?
+  private let store: ((() -> Bool) -> Bool)?
 
   /// Loads the list at `path`, through the cache in `cacheDirectory` when given.
   ///
@@ -48,25 +48,31 @@ public struct CachedCatalogLoader {
       let catalog = try CatalogLoader.load(from: reader, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
-    if let cached = IndexCache.read(for: absolute, stamp: stamp, in: directory) {
+    let unicode = ToolchainUnicodeVersion.current(rememberedIn: directory)
+    if let cached = IndexCache.read(
+      for: absolute, stamp: stamp, in: directory, unicodeVersion: unicode)
+    {
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
     let catalog = try CatalogLoader.load(from: reader, progress: progress)
     // Store an index only of what was read whole, from a list that did not change meanwhile.
     let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
     let sourceHash = reader.contentHash.finalize()
-    let store = { () -> Bool in
+    let store = { (shouldStop: () -> Bool) -> Bool in
       guard complete, reader.currentStamp == stamp else { return false }
       return IndexCache.write(
-        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory)
+        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory,
+        unicodeVersion: unicode, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
 
-  /// Writes the index if the catalog was read from the list; returns whether one was written.
+  /// Writes the index if the catalog was read from the list; returns whether one was
+  /// written. Any failure means no cache, never an error (see `IndexCache.write`); when
+  /// `shouldStop` answers true between chunks, the write is abandoned and leaves nothing.
   @discardableResult
-  public func writeCache() -> Bool {
-    store?() ?? false
+  public func writeCache(shouldStop: () -> Bool = { false }) -> Bool {
+    store?(shouldStop) ?? false
   }
 
   private static func absolutePath(of path: String) -> String? {
