@@ -92,8 +92,12 @@ enum ToolchainUnicodeVersion {
         let modified = info.st_mtim
         let changed = info.st_ctim
       #endif
-      return "\(path) \(fields[3]) \(inode) \(info.st_size) "
-        + "\(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec)"
+      func time(_ t: timespec) -> String {
+        let nanoseconds = String(t.tv_nsec)
+        return "\(t.tv_sec)." + String(repeating: "0", count: max(0, 9 - nanoseconds.count))
+          + nanoseconds
+      }
+      return "\(path) \(fields[3]) \(inode) \(info.st_size) \(time(modified)) \(time(changed))"
     }
     return nil
   }

@@ -18,7 +18,8 @@ public struct UnicodeVersion: Sendable, Hashable, Comparable, CustomStringConver
   /// Parses `"major.minor"` (decimal numbers below 256), or `nil` for anything else.
   public init?(_ text: Substring) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let major = UInt8(parts[0]), let minor = UInt8(parts[1])
     else { return nil }
     self.init(major: major, minor: minor)
