@@ -48,9 +48,10 @@ public struct CachedCatalogLoader {
       let catalog = try CatalogLoader.load(from: reader, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
-    let unicode = ToolchainUnicodeVersion.current(rememberedIn: directory)
+    // The Unicode version is worked out once, and only when a cache file is read or written.
+    let unicode = UnicodeVersionOnce(directory: directory)
     if let cached = IndexCache.read(
-      for: absolute, stamp: stamp, in: directory, unicodeVersion: unicode)
+      for: absolute, stamp: stamp, in: directory, unicodeVersion: { unicode.value })
     {
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
@@ -62,7 +63,7 @@ public struct CachedCatalogLoader {
       guard complete, reader.currentStamp == stamp else { return false }
       return IndexCache.write(
         catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory,
-        unicodeVersion: unicode, shouldStop: shouldStop)
+        unicodeVersion: unicode.value, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
@@ -80,4 +81,15 @@ public struct CachedCatalogLoader {
     defer { free(resolved) }
     return String(cString: resolved)
   }
+}
+
+/// The running standard library's Unicode version for one cache folder, worked out on first
+/// use (`ToolchainUnicodeVersion`).
+private final class UnicodeVersionOnce {
+  private let directory: String
+  private lazy var version = ToolchainUnicodeVersion.current(rememberedIn: directory)
+
+  init(directory: String) { self.directory = directory }
+
+  var value: UnicodeVersion { version }
 }

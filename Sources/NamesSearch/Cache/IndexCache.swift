@@ -85,6 +85,17 @@ public enum IndexCache {
     for absolutePath: String, stamp: SourceStamp, in directory: String,
     unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
+    read(for: absolutePath, stamp: stamp, in: directory) {
+      unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
+    }
+  }
+
+  /// `read(for:stamp:in:unicodeVersion:)`, asking `unicodeVersion` only once a cache file
+  /// is there to check.
+  static func read(
+    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    unicodeVersion: () -> UnicodeVersion
+  ) -> Catalog? {
     let path = file(for: absolutePath, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
@@ -93,7 +104,7 @@ public enum IndexCache {
     var info = stat()
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= headerSize
     else { return nil }
-    let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
+    let unicode = unicodeVersion()
     let size = Int(info.st_size)
     guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
       mapped != MAP_FAILED
@@ -127,6 +138,8 @@ public enum IndexCache {
     shouldStop: () -> Bool = { false }
   ) -> Bool {
     makeDirectory(directory)
+    // A folder that cannot take the file costs nothing more (not the Unicode version).
+    guard access(directory, W_OK | X_OK) == 0 else { return false }
     sweepStaleTemporaries(in: directory)
     let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
     let pathBytes = Array(absolutePath.utf8)
