@@ -10,8 +10,7 @@ let package = Package(
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims"]),
-    // libxml2's SAX2 parser, for the streaming XML reader.
+    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash"]),    // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
@@ -19,7 +18,12 @@ let package = Package(
     ),
     // The one libxml2 callback Swift cannot write: a variadic error handler.
     .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
-    // The built-in list, compiled into the binary from Resources/sortednames.plist.
+    // xxHash (Debian libxxhash-dev): XXH3-64 for the index cache checksum, XXH64 for list hashes.
+    .systemLibrary(
+      name: "CXXHash",
+      pkgConfig: "libxxhash",
+      providers: [.apt(["libxxhash-dev"])]
+    ),    // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
       name: "BuiltInCatalog",
       dependencies: ["NamesSearch"],

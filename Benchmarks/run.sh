@@ -19,6 +19,7 @@ need=()
 for tool in hyperfine rg fzf gnuplot; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
 pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev pkg-config)
+pkg-config --exists libxxhash 2>/dev/null || need+=(libxxhash-dev pkg-config)
 if [ ${#need[@]} -gt 0 ]; then
   packages=()
   for tool in "${need[@]}"; do

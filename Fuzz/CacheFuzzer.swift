@@ -1,7 +1,7 @@
 import Glibc
 
-// libFuzzer target: any bytes as an index cache file. The header's stamp is taken as
-// matching and the checksum is skipped, so the structure checks behind them are what is
+// libFuzzer target: any bytes as an index cache file. The header's stamp and version are
+// taken as matching and the checksum is skipped, so the structure checks behind them are what is
 // fuzzed: whatever the bytes, reading must not crash or read out of bounds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -23,7 +23,8 @@ public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let region = StorageRegion(base: copy, byteCount: size, kind: .heap)
   var reader = CacheReader(bytes: bytes)
   if let catalog = reader.catalog(
-    region: region, absolutePath: path, stamp: stamp, verifiesChecksum: false)
+    region: region, absolutePath: path, stamp: stamp,
+    version: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self), verifiesChecksum: false)
   {
     _ = Searcher().search(Query(term: "e"), in: catalog).sections
   }

@@ -12,8 +12,9 @@ for target in loader cache query; do
   log=$(mktemp)
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
       -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
+      -Xcc -fmodule-map-file=Sources/CXXHash/module.modulemap \
       $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
-      $sources "$file" -lxml2 -o "Fuzz/bin/$target" >"$log" 2>&1; then
+      $sources "$file" -lxml2 -lxxhash -o "Fuzz/bin/$target" >"$log" 2>&1; then
     grep -E "error" "$log" >&2 || cat "$log" >&2
     rm -f "$log"
     exit 1

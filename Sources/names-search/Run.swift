@@ -33,8 +33,8 @@ enum Run {
       StandardStreams.writeError("names-search: \(error)\n")
       return .failure
     }
-    // The index cache is written once the answer is out.
-    defer { loaded?.writeCache() }
+    // The index cache is written once the answer is out, whatever the answer was.
+    defer { CacheWriting.write(loaded) }
     if options.interactive {
       return LiveMode.run(catalog: catalog, options: options, environment: environment)
     }

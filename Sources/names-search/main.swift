@@ -4,8 +4,10 @@
   import Darwin
 #endif
 
-// A closed pipe must surface as EPIPE from write(2), not kill the process.
+// A closed pipe must surface as EPIPE from write(2), not kill the process; so must a write
+// past the file-size limit (`ulimit -f`), as EFBIG ("File too large").
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 
 // Only the variables the tool reads (cheaper than copying the whole environment).
 var environment: [String: String] = [:]

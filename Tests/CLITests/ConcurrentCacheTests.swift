@@ -28,8 +28,11 @@ struct ConcurrentCacheTests {
         #expect(result.stdoutText == "N\n" + expected.map { "  \($0)\n" }.joined())
       }
       let cacheFolder = folder.appendingPathComponent("cache/names-search").path
-      let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder)
-      #expect(files.count == 1 && files[0].hasSuffix(".idx"), "\(files)")
+      // One index, and the remembered Unicode version; no temporary file.
+      let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).sorted()
+      #expect(
+        files.count == 2 && files[0].hasSuffix(".idx") && files[1] == "unicode-version",
+        "\(files)")
       // The cache left behind answers like the list does.
       let again = try CLIRunner.run(["-f", file.path, "--count", "ann4"], environment: environment)
       #expect(again.stdoutText == "\(names.filter { $0.contains("Ann4") }.count)\n")

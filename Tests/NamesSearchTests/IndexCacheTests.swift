@@ -121,4 +121,120 @@ struct IndexCacheTests {
       #expect(swapped.withUnsafeBytes { FastHash.hash($0) } != whole)
     }
   }
+
+  /// Names of 64 letters from c…x (so ±2 stays a letter), the first starting "Avag".
+  static let longNames: [String] = (0..<30).map { n in
+    let letters = (0..<60).map { i in Character(UnicodeScalar(UInt8(99 + (n * 7 + i * 5) % 22))) }
+    return (n == 0 ? "Avag" : "Bvag") + String(letters)
+  }
+
+  @Test("damage that a sum would miss is detected in a real index")
+  func cancellingDamage() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["A": [Self.longNames[0]], "B": Array(Self.longNames.dropFirst())])
+    try age(path)
+    try load(path).writeCache()
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let good = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
+    let start = try #require(good.firstRange(of: Data("Avag".utf8))).lowerBound
+    var damaged: [(String, Data)] = []
+    // The cases: three letters 64 bytes apart, +1 −2 +1 ("Avag" → "Avbg", …), and
+    // two bit flips 512 bytes apart that move the same lane one up and one down.
+    var threeLetters = good
+    threeLetters[start + 2] += 1
+    threeLetters[start + 66] -= 2
+    threeLetters[start + 130] += 1
+    damaged.append(("+1 -2 +1", threeLetters))
+    let flip = try #require(
+      (start..<good.count - 512).first { good[$0] & 1 == 0 && good[$0 + 512] & 1 == 1 })
+    var twoFlips = good
+    twoFlips[flip] ^= 1
+    twoFlips[flip + 512] ^= 1
+    damaged.append(("two bit flips", twoFlips))
+    // Header fields the reader trusts without comparing them to the list.
+    for offset in [56, 88, 96, 100] {
+      var header = good
+      header[offset] ^= 1
+      damaged.append(("header byte \(offset)", header))
+    }
+    for (what, bad) in damaged {
+      try bad.write(to: URL(fileURLWithPath: cacheFile))
+      let stamp = try #require(SourceStamp(path: absolute))
+      #expect(IndexCache.read(for: absolute, stamp: stamp, in: folder + "/cache") == nil, "\(what)")
+      let loaded = try load(path)
+      #expect(loaded.origin == .list, "\(what)")
+      #expect(loaded.catalog.sections.flatMap(\.names).sorted() == Self.longNames.sorted())
+    }
+  }
+
+  @Test("an abandoned write leaves neither a cache file nor a temporary file")
+  func abandonedWrite() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["A": ["Ann", "Anna"], "B": ["Bob"]])
+    try age(path)
+    for stopAfter in [0, 1, 3, 5] {
+      var asked = 0
+      let loaded = try load(path)
+      #expect(loaded.origin == .list)
+      let written = loaded.writeCache(shouldStop: {
+        asked += 1
+        return asked > stopAfter
+      })
+      #expect(!written)
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache")
+      #expect(left == [ToolchainUnicodeVersion.fileName], "\(stopAfter): \(left)")
+    }
+    #expect(try load(path).writeCache(shouldStop: { false }))
+    #expect(try load(path).origin == .cache)
+  }
+
+  @Test("temporary files that killed runs left are swept, and nothing else")
+  func sweep() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let cache = folder + "/cache"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let old = Date(timeIntervalSinceNow: -2 * 3_600)
+    func make(_ name: String, date: Date, directory: Bool = false) throws {
+      if directory {
+        try FileManager.default.createDirectory(
+          atPath: cache + "/" + name, withIntermediateDirectories: false)
+      } else {
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: cache + "/" + name))
+      }
+      try FileManager.default.setAttributes(
+        [.modificationDate: date], ofItemAtPath: cache + "/" + name)
+    }
+    let swept = ["0123456789abcdef.idx.tmp-AbC123", "unicode-version.tmp-zz9ZZ0"]
+    for name in swept { try make(name, date: old) }
+    let kept = [
+      "fedcba9876543210.idx.tmp-Recent",  // a write under way
+      "0123456789abcdef.idx",  // a cache file
+      "0123456789ABCDEF.idx.tmp-AbC123",  // not our hex
+      "0123456789abcdef.idx.tmp-AbC12",  // five characters
+      "0123456789abcdef.idx.tmp-AbC1234",
+      "0123456789abcdef.idx.tmp-AbC-23",
+      "notes.tmp-AbC123",
+      "0123456789abcde.idx.tmp-AbC123",
+      "unicode-version",
+    ]
+    try make(kept[0], date: Date())
+    for name in kept.dropFirst() { try make(name, date: old) }
+    try make("1111111111111111.idx.tmp-Folder", date: old, directory: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: cache + "/2222222222222222.idx.tmp-Linked",
+      withDestinationPath: cache + "/notes.tmp-AbC123")
+
+    #expect(IndexCache.sweepStaleTemporaries(in: cache) == 2)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
+    #expect(
+      left
+        == Set(kept + ["1111111111111111.idx.tmp-Folder", "2222222222222222.idx.tmp-Linked"]))
+    // A write sweeps too.
+    for name in swept { try make(name, date: old) }
+    let path = try makeList(["A": ["Ann"]])
+    try age(path)
+    #expect(try load(path).writeCache())
+    for name in swept { #expect(!FileManager.default.fileExists(atPath: cache + "/" + name)) }
+  }
 }

@@ -27,11 +27,14 @@ struct CacheReader {
     return start
   }
 
-  /// - Parameter verifiesChecksum: false only for fuzzing the structure checks behind it.
+  /// - Parameters:
+  ///   - version: what the header's version must be (`IndexCache.version(unicode:)`).
+  ///   - verifiesChecksum: false only for fuzzing the structure checks behind it.
   mutating func catalog(
-    region: StorageRegion, absolutePath: String, stamp: SourceStamp, verifiesChecksum: Bool = true
+    region: StorageRegion, absolutePath: String, stamp: SourceStamp, version: UInt32,
+    verifiesChecksum: Bool = true
   ) -> Catalog? {
-    guard u64(0) == IndexCache.magic, u32(8) == IndexCache.version,
+    guard u64(0) == IndexCache.magic, u32(8) == version,
       u32(12) == UInt32(IndexCache.headerSize),
       u64(16) == stamp.size, Int64(bitPattern: u64(24)) == stamp.modifiedSeconds,
       Int64(bitPattern: u64(32)) == stamp.modifiedNanoseconds, u64(40) == stamp.inode,
@@ -91,9 +94,9 @@ struct CacheReader {
       return nil
     }
 
-    // The body checksum (every byte after the header) and the offset tables (ascending,
-    // ending at the byte counts) are checked together, on every core.
-    let pieces = FastHash.pieceCount
+    // The checksum (header and body) and the offset tables (ascending, ending at the byte
+    // counts) are checked together, on every core.
+    let pieces = IndexChecksum.pieceCount
     let results = ConcurrentResults<UInt64>(count: pieces + 2)
     let shared = SharedForReading(value: bytes)
     let body = SharedForReading(
@@ -109,15 +112,18 @@ struct CacheReader {
           shared.value, at: keyEndsStart, count: nameCount, total: keyBytes)
         results[task] = valid ? 1 : 0
       default:
-        if verifiesChecksum { results[task] = FastHash.pieceDigest(body.value, piece: task) }
+        if verifiesChecksum {
+          results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
+        }
       }
     }
     let values = results.values
     guard values[pieces] == 1, values[pieces + 1] == 1 else { return nil }
     if verifiesChecksum {
-      guard FastHash.combine(digests: values.prefix(pieces).map { $0! }) == u64(72) else {
-        return nil
-      }
+      let checksum = IndexChecksum.combine(
+        header: UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize]),
+        digests: values.prefix(pieces).map { $0! })
+      guard checksum == u64(IndexCache.checksumOffset) else { return nil }
     }
 
     // Racy timestamps: the list may have changed within the clock's resolution after the

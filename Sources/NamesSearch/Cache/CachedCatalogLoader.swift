@@ -27,7 +27,7 @@ public struct CachedCatalogLoader {
   public let catalog: Catalog
   /// Where it came from.
   public let origin: Origin
-  private let store: (() -> Bool)?
+  private let store: ((() -> Bool) -> Bool)?
 
   /// Loads the list at `path`, through the cache in `cacheDirectory` when given.
   ///
@@ -48,29 +48,35 @@ public struct CachedCatalogLoader {
       let catalog = try CatalogLoader.load(from: reader, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
-    if let cached = IndexCache.read(for: absolute, stamp: stamp, in: directory) {
+    // The Unicode version is worked out once, and only when a cache file is read or written.
+    let unicode = UnicodeVersionOnce(directory: directory)
+    if let cached = IndexCache.read(
+      for: absolute, stamp: stamp, in: directory, unicodeVersion: { unicode.value })
+    {
       // The same limits as a load from the list: the answer never depends on the cache.
       var expansion = ExpansionLimit(
         inputSize: Int(stamp.size), maximumSize: maximumSize, source: path)
-      try expansion.add(cached)
-      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
+      try expansion.add(cached)      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
     let catalog = try CatalogLoader.load(from: reader, progress: progress)
     // Store an index only of what was read whole, from a list that did not change meanwhile.
     let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
     let sourceHash = reader.contentHash.finalize()
-    let store = { () -> Bool in
+    let store = { (shouldStop: () -> Bool) -> Bool in
       guard complete, reader.currentStamp == stamp else { return false }
       return IndexCache.write(
-        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory)
+        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory,
+        unicodeVersion: unicode.value, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
 
-  /// Writes the index if the catalog was read from the list; returns whether one was written.
+  /// Writes the index if the catalog was read from the list; returns whether one was
+  /// written. Any failure means no cache, never an error (see `IndexCache.write`); when
+  /// `shouldStop` answers true between chunks, the write is abandoned and leaves nothing.
   @discardableResult
-  public func writeCache() -> Bool {
-    store?() ?? false
+  public func writeCache(shouldStop: () -> Bool = { false }) -> Bool {
+    store?(shouldStop) ?? false
   }
 
   private static func absolutePath(of path: String) -> String? {
@@ -78,4 +84,15 @@ public struct CachedCatalogLoader {
     defer { free(resolved) }
     return String(cString: resolved)
   }
+}
+
+/// The running standard library's Unicode version for one cache folder, worked out on first
+/// use (`ToolchainUnicodeVersion`).
+private final class UnicodeVersionOnce {
+  private let directory: String
+  private lazy var version = ToolchainUnicodeVersion.current(rememberedIn: directory)
+
+  init(directory: String) { self.directory = directory }
+
+  var value: UnicodeVersion { version }
 }

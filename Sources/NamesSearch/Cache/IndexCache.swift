@@ -12,26 +12,46 @@
 ///
 /// | part | contents |
 /// | --- | --- |
-/// | header | magic `NSIDX\0\0\u{1}`, format version, the list's `SourceStamp` (size, times, inode, device) and content hash, counts, body checksum |
+/// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts, checksum (`IndexChecksum`) |
 /// | path | the list's absolute path |
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
 /// | names | end offsets then UTF-8, exactly as in the list |
 /// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`) |
 ///
-/// A cache file is used only if everything checks: magic, version, path, the list's size,
-/// modification time, inode and device, the body's `FastHash` checksum, and the structure
-/// (offsets in bounds and ascending, ranges covering every name). When the list's
-/// modification time is within two seconds of the cache's own (an edit the clock may not
-/// show), the list's content hash is compared as well. Anything else is ignored, and the
-/// caller rebuilds and replaces it. Files are written to a temporary file in the same
-/// folder, flushed and renamed into place, so a crash never leaves a partial index.
+/// A cache file is used only if everything checks: magic, version (format, folding rule and
+/// the standard library's Unicode version), path, the list's size, modification and
+/// status-change times, inode and device, the XXH3-64 checksum of the header and body, and
+/// the structure (offsets in bounds and ascending, ranges covering every name). When the
+/// list's modification time is within two seconds of the cache's own (an edit the clock may
+/// not show), the list's content hash is compared as well. Anything else is ignored, and the
+/// caller rebuilds and replaces it.
+///
+/// Writing never changes the caller's outcome: the file is streamed from the catalog's own
+/// buffers (no copy of the index in memory) to a temporary file in the same folder, flushed
+/// and renamed into place (`AtomicFile`), so a crash never leaves a partial index; any
+/// failure (a full disk, `EFBIG` past the file-size limit, an allocation refused, a stop
+/// requested) removes the temporary file and means "no cache". Temporary files that killed
+/// runs left behind are swept on the next write.
 public enum IndexCache {
   static let magic: UInt64 = 0x0100_0058_4449_534E  // "NSIDX\0\0\u{1}" little-endian
-  /// The format version, raised whenever the layout or `TextFolder.ruleVersion` changes, so
-  /// an index folded by older rules is never used.
-  static let version: UInt32 = 2 << 16 | TextFolder.ruleVersion
+  /// The layout's version, raised whenever the layout or the checksum changes.
+  static let formatVersion: UInt32 = 3
   static let headerSize = 128
+  /// Where the header keeps the checksum (8 bytes).
+  static let checksumOffset = 72
+  /// How old a temporary file must be before a later write removes it as left by a killed
+  /// run: one hour (a write takes seconds).
+  static let staleTemporaryAge = 3_600
+
+  /// The version a cache file records and must match: the layout's version (bits 24–31),
+  /// `TextFolder.ruleVersion` (bits 16–23), and the Unicode version of the character data
+  /// the keys were folded with (major in bits 8–15, minor in bits 0–7), so that an index
+  /// folded by other rules or under other Unicode tables is never used.
+  static func version(unicode: UnicodeVersion) -> UInt32 {
+    formatVersion << 24 | (TextFolder.ruleVersion & 0xFF) << 16 | UInt32(unicode.major) << 8
+      | UInt32(unicode.minor)
+  }
 
   /// The cache folder: `$XDG_CACHE_HOME/names-search`, else `~/.cache/names-search`, or
   /// `nil` when neither variable is set to an absolute path.
@@ -56,12 +76,26 @@ public enum IndexCache {
   // MARK: - Reading
 
   /// The catalog stored for the list at `absolutePath` with stamp `stamp`, or `nil` if
-  /// there is no usable cache file.
+  /// there is no usable cache file. `unicodeVersion` is the Unicode version the keys must
+  /// have been folded under: by default the running standard library's
+  /// (`ToolchainUnicodeVersion`, remembered in `directory`).
   ///
   /// - Complexity: O(n) in the cache file's size (checksum and structure checks).
-  public static func read(for absolutePath: String, stamp: SourceStamp, in directory: String)
-    -> Catalog?
-  {
+  public static func read(
+    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    unicodeVersion: UnicodeVersion? = nil
+  ) -> Catalog? {
+    read(for: absolutePath, stamp: stamp, in: directory) {
+      unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
+    }
+  }
+
+  /// `read(for:stamp:in:unicodeVersion:)`, asking `unicodeVersion` only once a cache file
+  /// is there to check.
+  static func read(
+    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    unicodeVersion: () -> UnicodeVersion
+  ) -> Catalog? {
     let path = file(for: absolutePath, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
@@ -70,54 +104,81 @@ public enum IndexCache {
     var info = stat()
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= headerSize
     else { return nil }
+    let unicode = unicodeVersion()
     let size = Int(info.st_size)
     guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
       mapped != MAP_FAILED
     else { return nil }
     let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
     var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
-    return reader.catalog(region: region, absolutePath: absolutePath, stamp: stamp)
+    return reader.catalog(
+      region: region, absolutePath: absolutePath, stamp: stamp,
+      version: version(unicode: unicode))
   }
 
   // MARK: - Writing
 
   /// Writes the index of `catalog`, loaded from the list at `absolutePath` whose stamp and
   /// content hash were `stamp` and `sourceHash`, atomically (temporary file, `fsync`,
-  /// `rename`). Creates the folder (mode 0700) if needed.
+  /// `rename`), its keys recorded as folded under `unicodeVersion` (by default the running
+  /// standard library's). Creates the folder (mode 0700) if needed, and first removes
+  /// temporary files of this cache older than `staleTemporaryAge` seconds.
+  ///
+  /// `shouldStop` is asked between chunks of a few MiB: when it answers true the write is
+  /// abandoned and its temporary file removed (the command line stops on a pending SIGINT or
+  /// SIGTERM this way).
   ///
   /// - Returns: whether the file was written; a cache that cannot be written is not an error.
+  ///   Nothing of the size of the index is allocated: the body is streamed from the
+  ///   catalog's buffers.
   @discardableResult
   public static func write(
     _ catalog: Catalog, for absolutePath: String, stamp: SourceStamp, sourceHash: UInt64,
-    in directory: String
+    in directory: String, unicodeVersion: UnicodeVersion? = nil,
+    shouldStop: () -> Bool = { false }
   ) -> Bool {
     makeDirectory(directory)
-    var body = CacheWriter()
-    body.reserve(
-      catalog.names.bytes.count + catalog.defaultKeys.bytes.count + 8 * catalog.nameCount + 4096)
-    body.append(bytes: Array(absolutePath.utf8))
+    // A folder that cannot take the file costs nothing more (not the Unicode version).
+    guard access(directory, W_OK | X_OK) == 0 else { return false }
+    sweepStaleTemporaries(in: directory)
+    let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
+    let pathBytes = Array(absolutePath.utf8)
     let titleBytes = catalog.titles.map { Array($0.utf8) }
     var titleEnds: [UInt32] = []
-    var total: UInt32 = 0
+    var titleTotal = 0
     for title in titleBytes {
-      total += UInt32(title.count)
-      titleEnds.append(total)
+      titleTotal += title.count
+      guard let end = UInt32(exactly: titleTotal) else { return false }
+      titleEnds.append(end)
     }
-    body.append(words: titleEnds)
-    body.append(bytes: titleBytes.flatMap { $0 })
-    body.append(
-      words: catalog.sectionRanges.flatMap { [UInt32($0.lowerBound), UInt32($0.upperBound)] })
-    body.append(words: catalog.names.ends.buffer)
-    body.append(bytes: catalog.names.bytes.buffer)
-    body.append(words: catalog.defaultKeys.ends.buffer)
-    body.append(bytes: catalog.defaultKeys.bytes.buffer)
+    var ranges: [UInt32] = []
+    for range in catalog.sectionRanges {
+      guard let lower = UInt32(exactly: range.lowerBound),
+        let upper = UInt32(exactly: range.upperBound)
+      else { return false }
+      ranges += [lower, upper]
+    }
+    let names = catalog.names
+    let keys = catalog.defaultKeys
+    guard let nameCount = UInt32(exactly: catalog.nameCount),
+      let nameBytes = UInt32(exactly: names.bytes.count),
+      let keyBytes = UInt32(exactly: keys.bytes.count),
+      let titleCount = UInt32(exactly: catalog.titles.count),
+      let pathLength = UInt32(exactly: pathBytes.count)
+    else { return false }
+
+    func padded(_ count: Int) -> Int { (count + 7) & ~7 }
+    let bodySize =
+      padded(pathBytes.count) + padded(4 * titleEnds.count) + padded(titleTotal)
+      + padded(4 * ranges.count) + 2 * padded(4 * catalog.nameCount)
+      + padded(names.bytes.count) + padded(keys.bytes.count)
 
     var header = [UInt8](repeating: 0, count: headerSize)
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     header.withUnsafeMutableBytes { h in
       h.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt64.self)
-      h.storeBytes(of: version.littleEndian, toByteOffset: 8, as: UInt32.self)
+      h.storeBytes(of: version(unicode: unicode).littleEndian, toByteOffset: 8, as: UInt32.self)
       h.storeBytes(of: UInt32(headerSize).littleEndian, toByteOffset: 12, as: UInt32.self)
       h.storeBytes(of: stamp.size.littleEndian, toByteOffset: 16, as: UInt64.self)
       h.storeBytes(of: stamp.modifiedSeconds.littleEndian, toByteOffset: 24, as: Int64.self)
@@ -126,70 +187,182 @@ public enum IndexCache {
       h.storeBytes(of: stamp.device.littleEndian, toByteOffset: 48, as: UInt64.self)
       h.storeBytes(of: Int64(now.tv_sec).littleEndian, toByteOffset: 56, as: Int64.self)
       h.storeBytes(of: sourceHash.littleEndian, toByteOffset: 64, as: UInt64.self)
-      h.storeBytes(of: body.checksum().littleEndian, toByteOffset: 72, as: UInt64.self)
-      h.storeBytes(of: UInt64(body.count).littleEndian, toByteOffset: 80, as: UInt64.self)
-      h.storeBytes(of: UInt32(catalog.titles.count).littleEndian, toByteOffset: 88, as: UInt32.self)
-      h.storeBytes(of: UInt32(catalog.nameCount).littleEndian, toByteOffset: 92, as: UInt32.self)
-      h.storeBytes(of: UInt32(total).littleEndian, toByteOffset: 96, as: UInt32.self)
-      h.storeBytes(
-        of: UInt32(catalog.names.bytes.count).littleEndian, toByteOffset: 100, as: UInt32.self)
-      h.storeBytes(
-        of: UInt32(catalog.defaultKeys.bytes.count).littleEndian, toByteOffset: 104,
-        as: UInt32.self)
-      h.storeBytes(
-        of: UInt32(absolutePath.utf8.count).littleEndian, toByteOffset: 108, as: UInt32.self)
+      // 72: the checksum, filled in once the body is written.
+      h.storeBytes(of: UInt64(bodySize).littleEndian, toByteOffset: 80, as: UInt64.self)
+      h.storeBytes(of: titleCount.littleEndian, toByteOffset: 88, as: UInt32.self)
+      h.storeBytes(of: nameCount.littleEndian, toByteOffset: 92, as: UInt32.self)
+      h.storeBytes(of: UInt32(titleTotal).littleEndian, toByteOffset: 96, as: UInt32.self)
+      h.storeBytes(of: nameBytes.littleEndian, toByteOffset: 100, as: UInt32.self)
+      h.storeBytes(of: keyBytes.littleEndian, toByteOffset: 104, as: UInt32.self)
+      h.storeBytes(of: pathLength.littleEndian, toByteOffset: 108, as: UInt32.self)
       h.storeBytes(of: stamp.changedSeconds.littleEndian, toByteOffset: 112, as: Int64.self)
       h.storeBytes(of: stamp.changedNanoseconds.littleEndian, toByteOffset: 120, as: Int64.self)
     }
-    return AtomicFile.write(to: file(for: absolutePath, in: directory)) { (fd) -> Bool in
-      header.withUnsafeBytes { Descriptor.writeAll(fd, $0) == nil } && body.write(to: fd)
+
+    return AtomicFile.write(to: file(for: absolutePath, in: directory), size: headerSize + bodySize)
+    { (fd) -> Bool in
+      guard var body = StreamingBodyWriter(descriptor: fd, bodySize: bodySize),
+        header.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
+      else { return false }
+      guard body.append(bytes: pathBytes, shouldStop: shouldStop),
+        body.append(words: titleEnds, shouldStop: shouldStop),
+        body.append(bytes: titleBytes.flatMap { $0 }, shouldStop: shouldStop),
+        body.append(words: ranges, shouldStop: shouldStop),
+        body.append(words: names.ends.buffer, shouldStop: shouldStop),
+        body.append(bytes: names.bytes.buffer, shouldStop: shouldStop),
+        body.append(words: keys.ends.buffer, shouldStop: shouldStop),
+        body.append(bytes: keys.bytes.buffer, shouldStop: shouldStop),
+        let digests = body.finish()
+      else { return false }
+      let checksum = header.withUnsafeBytes {
+        IndexChecksum.combine(header: $0, digests: digests)
+      }
+      return withUnsafeBytes(of: checksum.littleEndian) {
+        pwrite(fd, $0.baseAddress, 8, off_t(checksumOffset)) == 8
+      }
     }
   }
 
-  private static func makeDirectory(_ directory: String) {
+  /// Creates `directory` and its missing parents, mode 0700.
+  static func makeDirectory(_ directory: String) {
     var path = ""
     for part in directory.split(separator: "/") {
       path += "/" + part
       mkdir(path, 0o700)
     }
   }
-}
 
-/// The body of a cache file being written, in one buffer of 8-byte-aligned parts.
-private struct CacheWriter: ~Copyable {
-  private var buffer = GrowableArray<UInt8>(capacity: 1 << 16)
+  // MARK: - Stale temporary files
 
-  var count: Int { buffer.count }
-
-  mutating func reserve(_ total: Int) { buffer.reserveCapacity(total) }
-
-  mutating func append(bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append(bytes: $0) }
-  }
-
-  mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-    buffer.append(contentsOf: bytes)
-    while buffer.count % 8 != 0 { buffer.append(0) }
-  }
-
-  mutating func append(words: [UInt32]) {
-    words.withUnsafeBufferPointer { append(words: $0) }
-  }
-
-  mutating func append(words: UnsafeBufferPointer<UInt32>) {
-    for word in words {
-      withUnsafeBytes(of: word.littleEndian) {
-        buffer.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
+  /// Removes what killed runs left in `directory`: regular files owned by this user, named
+  /// as `AtomicFile` names the temporary files of a cache file or of the Unicode version
+  /// memo (`<16 hex digits>.idx.tmp-XXXXXX`, `unicode-version.tmp-XXXXXX`), and last
+  /// modified more than `olderThan` seconds ago. Anything else is left alone.
+  ///
+  /// - Returns: the number of files removed.
+  @discardableResult
+  static func sweepStaleTemporaries(in directory: String, olderThan age: Int = staleTemporaryAge)
+    -> Int
+  {
+    guard let folder = opendir(directory) else { return 0 }
+    defer { closedir(folder) }
+    let folderDescriptor = dirfd(folder)
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var removed = 0
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      guard isTemporaryName(name) else { continue }
+      var info = stat()
+      guard fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+        (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid()
+      else { continue }
+      #if canImport(Darwin)
+        let modified = Int(info.st_mtimespec.tv_sec)
+      #else
+        let modified = Int(info.st_mtim.tv_sec)
+      #endif
+      if modified < Int(now.tv_sec) - age && unlinkat(folderDescriptor, name, 0) == 0 {
+        removed += 1
       }
     }
-    while buffer.count % 8 != 0 { buffer.append(0) }
+    return removed
   }
 
-  func checksum() -> UInt64 {
-    FastHash.piecewiseHash(UnsafeRawBufferPointer(buffer.buffer))
+  /// Whether `name` is that of a temporary file of this cache (see `sweepStaleTemporaries`).
+  static func isTemporaryName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    // mkstemp's six characters: ASCII letters and digits.
+    func endsWithSix(from start: Int) -> Bool {
+      bytes.count == start + 6
+        && bytes[start...].allSatisfy {
+          (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        }
+    }
+    let memo = Array((ToolchainUnicodeVersion.fileName + ".tmp-").utf8)
+    if bytes.starts(with: memo) { return endsWithSix(from: memo.count) }
+    let index = Array(".idx.tmp-".utf8)
+    return bytes.count > 16
+      && bytes[..<16].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+      && bytes[16...].starts(with: index) && endsWithSix(from: 16 + index.count)
+  }
+}
+
+/// The body of a cache file being written: each part is written straight from where it
+/// lies, padded to 8 bytes, and fed to the pieces' checksums on the way.
+private struct StreamingBodyWriter: ~Copyable {
+  /// The most bytes written between two calls of `shouldStop`.
+  static let chunk = 4 << 20
+  private let descriptor: Int32
+  private var hasher: IndexPieceHasher
+
+  /// A writer to `descriptor` of a body of `bodySize` bytes; `nil` if the checksum's state
+  /// cannot be allocated.
+  init?(descriptor: Int32, bodySize: Int) {
+    guard let hasher = IndexPieceHasher(bodySize: bodySize) else { return nil }
+    self.descriptor = descriptor
+    self.hasher = hasher
   }
 
-  func write(to fd: Int32) -> Bool {
-    Descriptor.writeAll(fd, UnsafeRawBufferPointer(buffer.buffer)) == nil
+  mutating func append(bytes: [UInt8], shouldStop: () -> Bool) -> Bool {
+    bytes.withUnsafeBufferPointer { append(bytes: $0, shouldStop: shouldStop) }
   }
+
+  mutating func append(bytes: UnsafeBufferPointer<UInt8>, shouldStop: () -> Bool) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var offset = 0
+    while offset < raw.count {
+      if shouldStop() { return false }
+      let part = UnsafeRawBufferPointer(
+        rebasing: raw[offset..<min(raw.count, offset + Self.chunk)])
+      guard put(part) else { return false }
+      offset += part.count
+    }
+    return pad(after: raw.count)
+  }
+
+  mutating func append(words: [UInt32], shouldStop: () -> Bool) -> Bool {
+    words.withUnsafeBufferPointer { append(words: $0, shouldStop: shouldStop) }
+  }
+
+  /// Appends `words` little-endian.
+  mutating func append(words: UnsafeBufferPointer<UInt32>, shouldStop: () -> Bool) -> Bool {
+    #if _endian(little)
+      return append(
+        bytes: UnsafeRawBufferPointer(words).assumingMemoryBound(to: UInt8.self),
+        shouldStop: shouldStop)
+    #else
+      var converted = [UInt32](repeating: 0, count: min(words.count, Self.chunk / 4))
+      var offset = 0
+      while offset < words.count {
+        if shouldStop() { return false }
+        let count = min(converted.count, words.count - offset)
+        for i in 0..<count { converted[i] = words[offset + i].littleEndian }
+        guard
+          converted.withUnsafeBytes({ put(UnsafeRawBufferPointer(rebasing: $0[..<(4 * count)])) })
+        else { return false }
+        offset += count
+      }
+      return pad(after: 4 * words.count)
+    #endif
+  }
+
+  /// Writes the zeros that bring a part of `count` bytes to a multiple of 8.
+  private mutating func pad(after count: Int) -> Bool {
+    let zeros: UInt64 = 0
+    return withUnsafeBytes(of: zeros) {
+      put(UnsafeRawBufferPointer(rebasing: $0[..<((8 - count % 8) % 8)]))
+    }
+  }
+
+  private mutating func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard !bytes.isEmpty else { return true }
+    hasher.update(bytes)
+    return Descriptor.writeAll(descriptor, bytes) == nil
+  }
+
+  /// The pieces' digests, once the whole body is written.
+  mutating func finish() -> [UInt64]? { hasher.finish() }
 }

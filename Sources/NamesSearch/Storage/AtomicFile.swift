@@ -5,15 +5,18 @@
 #endif
 
 /// Writes a file so that readers see the old file or the whole new one, never a part:
-/// a temporary file in the same folder (`mkstemp`), written, flushed (`fsync`), then
-/// renamed over the target. On any failure the temporary file is removed and the target
-/// is left as it was.
+/// a temporary file `<path>.tmp-XXXXXX` in the same folder (`mkstemp`, mode 0600), written,
+/// flushed (`fsync`), then renamed over the target. On any failure the temporary file is
+/// removed and the target is left as it was.
 public enum AtomicFile {
   /// Writes `path` with `body`, which gets the temporary file's descriptor and reports
-  /// success.
+  /// success. When `size` (the file's size in bytes) is given and is over the process's
+  /// file-size limit (`RLIMIT_FSIZE`, `ulimit -f`), nothing is written: writing past it
+  /// would raise SIGXFSZ, which ends a process that does not ignore it.
   ///
   /// - Returns: whether the new file is in place.
-  public static func write(to path: String, body: (Int32) -> Bool) -> Bool {
+  public static func write(to path: String, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
+    if let size, !fileSizeLimitAllows(size) { return false }
     var template = Array((path + ".tmp-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return false }
@@ -24,5 +27,18 @@ public enum AtomicFile {
     ok = ok && rename(temporary, path) == 0
     if !ok { unlink(temporary) }
     return ok
+  }
+
+  /// Whether a file of `size` bytes is within the process's file-size limit.
+  static func fileSizeLimitAllows(_ size: Int) -> Bool {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+      let resource = RLIMIT_FSIZE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return true }
+    // RLIM_INFINITY is all ones (Swift cannot import its definition as a constant).
+    return limit.rlim_cur == rlim_t.max || UInt64(size) <= UInt64(limit.rlim_cur)
   }
 }

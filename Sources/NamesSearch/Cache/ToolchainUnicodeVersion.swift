@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The Unicode version of the running standard library (`UnicodeVersion.ofStandardLibrary()`),
+/// remembered in the cache folder so that a cached query does not pay its 50 ms scan.
+///
+/// The file `<directory>/unicode-version` holds three lines: `names-search unicode-version 1`,
+/// the identity of the file the standard library was loaded from, and the version ("17.0").
+/// The identity is the file's path, device and inode as `/proc/self/maps` shows the mapping
+/// that holds the library's own type metadata, then its size and modification and
+/// status-change times (to the nanosecond) from `stat(2)`, whose inode must match the
+/// mapping's. The remembered version is used only while the identity is the same; otherwise
+/// it is computed again and the file replaced atomically. Where the library's file cannot be
+/// identified (no `/proc`, a deleted or replaced file) it is computed on every call.
+enum ToolchainUnicodeVersion {
+  /// The memo's file name in the cache folder.
+  static let fileName = "unicode-version"
+  static let formatLine = "names-search unicode-version 1"
+
+  /// The standard library's Unicode version, from the memo in `directory` when it is current
+  /// (else computed, and the memo rewritten). `identity` is the library file's identity, or
+  /// `nil` if unknown; `compute` derives the version (both replaceable for tests).
+  ///
+  /// - Complexity: one small file read when remembered; else about 50 ms.
+  static func current(
+    rememberedIn directory: String,
+    identity: String? = libraryIdentity(),
+    compute: () -> UnicodeVersion = UnicodeVersion.ofStandardLibrary
+  ) -> UnicodeVersion {
+    guard let identity else { return compute() }
+    let path = directory + "/" + fileName
+    if let text = readSmallFile(path) {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      if lines.count == 4, lines[0] == formatLine, lines[1] == identity, lines[3].isEmpty,
+        let version = UnicodeVersion(lines[2])
+      {
+        return version
+      }
+    }
+    let version = compute()
+    var text = formatLine + "\n" + identity + "\n" + version.description + "\n"
+    IndexCache.makeDirectory(directory)
+    _ = AtomicFile.write(to: path) { fd in
+      text.withUTF8 { Descriptor.writeAll(fd, UnsafeRawBufferPointer($0)) == nil }
+    }
+    return version
+  }
+
+  /// The identity of the file the standard library's type metadata were loaded from (see
+  /// above), or `nil` when it cannot be told.
+  static func libraryIdentity() -> String? {
+    #if os(Linux)
+      let address = UInt(
+        bitPattern: unsafeBitCast(
+          Unicode.Scalar.Properties.self as Any.Type, to: UnsafeRawPointer.self))
+      guard let maps = readSmallFile("/proc/self/maps", limit: 1 << 22) else { return nil }
+      return identity(ofMappingContaining: address, maps: maps) { path in
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info
+      }
+    #else
+      return nil
+    #endif
+  }
+
+  /// The identity of the file mapped at `address` according to `maps` (the format of
+  /// `/proc/self/maps`: `start-end perms offset major:minor inode path`), with `status`
+  /// giving the file's current `stat`. `nil` for an anonymous or deleted mapping, or when
+  /// the file at the path is no longer the one mapped (another inode).
+  static func identity(
+    ofMappingContaining address: UInt, maps: String, status: (String) -> stat?
+  ) -> String? {
+    for line in maps.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+      guard fields.count == 6 else { continue }
+      let bounds = fields[0].split(separator: "-")
+      guard bounds.count == 2, let start = UInt(bounds[0], radix: 16),
+        let end = UInt(bounds[1], radix: 16), start <= address, address < end
+      else { continue }
+      let path = String(fields[5].drop(while: { $0 == " " }))
+      guard path.hasPrefix("/"), !path.hasSuffix(" (deleted)"), let inode = UInt64(fields[4]),
+        let info = status(path), UInt64(info.st_ino) == inode
+      else { return nil }
+      #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        let changed = info.st_ctimespec
+      #else
+        let modified = info.st_mtim
+        let changed = info.st_ctim
+      #endif
+      func time(_ t: timespec) -> String {
+        let nanoseconds = String(t.tv_nsec)
+        return "\(t.tv_sec)." + String(repeating: "0", count: max(0, 9 - nanoseconds.count))
+          + nanoseconds
+      }
+      return "\(path) \(fields[3]) \(inode) \(info.st_size) \(time(modified)) \(time(changed))"
+    }
+    return nil
+  }
+
+  /// The contents of a regular file of at most `limit` bytes as UTF-8, or `nil`.
+  private static func readSmallFile(_ path: String, limit: Int = 1 << 16) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 14)
+    while bytes.count <= limit {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return String(validating: bytes, as: UTF8.self) }
+      bytes += chunk[..<count]
+    }
+    return nil
+  }
+}
