@@ -139,7 +139,7 @@ struct ClusterBoundaryTests {
     String(repeating: "\u{1F1E6}", count: count)
   }
 
-  @Test("a run of 50,000 regional indicators is checked in linear time")
+  @Test("a run of 50,000 regional indicators is checked in linear time", .timeLimit(.minutes(2)))
   func longRunOfIndicators() {
     // The term "🇦" occurs at all 50,000 indicators and is refused at each: at even ones it
     // ends inside a flag, at odd ones it starts inside one. Counting the run back from each
@@ -150,8 +150,7 @@ struct ClusterBoundaryTests {
     let single = Matcher(query: Query(term: "🇦"))
     let pair = Matcher(query: Query(term: "🇦🇦"))
     let catalog = Catalog(sections: [Section(title: "F", names: [name, "🇦🇦", "x🇦"])])
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
+    do {
       #expect(!single.matches(key: key))
       #expect(pair.matches(key: key))
       #expect(Searcher().search(Query(term: "🇦"), in: catalog).matchedNames == [2])
@@ -164,9 +163,9 @@ struct ClusterBoundaryTests {
       #expect(MatchHighlighter(matcher: single).matchedRanges(in: name).isEmpty)
       #expect(MatchHighlighter(matcher: pair).matchedRanges(in: name).count == 1)
     }
-    // Linear: under a second unoptimized (about 3 µs an indicator per pass, 0.8 s measured
-    // for all of the above); counting each run back would take minutes.
-    #expect(elapsed < .seconds(5), "\(elapsed)")
+    // Linear: under a second unoptimized (0.8 s measured for all of the above); counting
+    // each run back took 592 s, which the suite's time limit on this test catches. (Speed
+    // itself is measured in the benchmark, not asserted here.)
   }
 
   @Test("an odd run: the last indicator stands alone")

@@ -56,7 +56,8 @@ public struct CachedCatalogLoader {
       // The same limits as a load from the list: the answer never depends on the cache.
       var expansion = ExpansionLimit(
         inputSize: Int(stamp.size), maximumSize: maximumSize, source: path)
-      try expansion.add(cached)      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
+      try expansion.add(cached)
+      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
     let catalog = try CatalogLoader.load(from: reader, progress: progress)
     // Store an index only of what was read whole, from a list that did not change meanwhile.
