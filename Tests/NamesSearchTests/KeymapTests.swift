@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
 @testable import NamesSearch
 
-/// The live mode's keymap: what each key does.
+/// The live mode's keymap: what each key does, and README's key table kept in step with it.
 @Suite("Keymap")
 struct KeymapTests {
   /// Each key and the action README's key table gives it, written out by hand.
@@ -70,5 +71,51 @@ struct KeymapTests {
     #expect(Key.control("p").name == "Ctrl-P")
     #expect(Keymap.Trigger.typing.name == "typing")
     #expect(Keymap.Trigger.pasting.name == "paste")
+  }
+
+  /// The rows of README's live-mode key table (`| key | does |`): the keys each row names
+  /// ("Up/Down, Ctrl-P/Ctrl-N" names four) and what it says they do.
+  static func readmeRows() throws -> [(keys: [String], does: String)] {
+    let url = TestPaths.packageRoot.appendingPathComponent("README.md")
+    let lines = try String(contentsOf: url, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let section = try #require(lines.firstIndex(of: "### Live mode"), "no Live mode section")
+    let header = try #require(
+      lines[section...].firstIndex { $0.hasPrefix("| key | does |") }, "no key table")
+    return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      let keys = cells[1].split(separator: ",").flatMap { $0.split(separator: "/") }.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      return (keys, cells.dropFirst(2).dropLast().joined(separator: "|"))
+    }
+  }
+
+  @Test("README's key table and the keymap agree, both ways")
+  func readmeTable() throws {
+    let rows = try Self.readmeRows()
+    #expect(rows.count >= 5, "README's key table not found whole: \(rows)")
+    let bound = Dictionary(
+      Keymap.standard.bindings.map { ($0.trigger.name, $0) }, uniquingKeysWith: { a, _ in a })
+    // Every key README names is bound.
+    for row in rows {
+      for name in row.keys where bound[name] == nil {
+        Issue.record("README names \"\(name)\", which the keymap does not bind")
+      }
+    }
+    // Every binding is in exactly one row, which says what the binding's description says.
+    for binding in Keymap.standard.bindings {
+      let name = binding.trigger.name
+      let found = rows.filter { $0.keys.contains(name) }
+      guard found.count == 1, let row = found.first else {
+        Issue.record("\(name) is in \(found.count) rows of README's key table, not 1")
+        continue
+      }
+      #expect(
+        row.does.contains(binding.description),
+        "README's row for \(name) does not say \"\(binding.description)\"")
+    }
   }
 }
