@@ -1,7 +1,8 @@
 import NamesSearch
 
-/// Turns the bytes a terminal sends into key events (xterm and VT100 conventions), however
-/// the bytes are split across reads.
+/// Turns the bytes a terminal sends into keys (xterm and VT100 conventions), however the
+/// bytes are split across reads. It says which key was pressed, never what the key does:
+/// that is `Keymap`'s business.
 ///
 /// | bytes | key |
 /// | --- | --- |
@@ -10,17 +11,15 @@ import NamesSearch
 /// | CR, LF | `.enter` |
 /// | ESC alone (nothing follows within `escapeWait`) | `.escape` |
 /// | TAB | `.tab` |
-/// | `ESC [ A`, `ESC O A`, Ctrl-P | `.up` |
-/// | `ESC [ B`, `ESC O B`, Ctrl-N | `.down` |
+/// | `ESC [ A`, `ESC O A` | `.up` |
+/// | `ESC [ B`, `ESC O B` | `.down` |
 /// | `ESC [ 5 ~`, `ESC [ 6 ~` | `.pageUp`, `.pageDown` |
 /// | `ESC [ 200 ~` text `ESC [ 201 ~` (bracketed paste, xterm) | `.paste` |
-/// | Ctrl-U | `.clearTerm` |
-/// | Ctrl-C | `.interrupt` |
-/// | Ctrl-Z | `.suspend` |
+/// | the other bytes 0x01…0x1A (Ctrl-A … Ctrl-Z send the letter's code minus 0x40) | `.control` |
 ///
-/// Other control bytes, unknown escape sequences and Alt+key (ESC then a character) are
-/// ignored; ESC before a control byte (Alt+Backspace) is dropped and the byte decoded.
-/// Invalid UTF-8 becomes U+FFFD.
+/// Other control bytes (NUL, 0x1C…0x1F), unknown escape sequences and Alt+key (ESC then a
+/// character) are ignored; ESC before a control byte (Alt+Backspace) is dropped and the
+/// byte decoded. Invalid UTF-8 becomes U+FFFD.
 ///
 /// A character or a sequence cut by the end of a read is kept until its next bytes arrive,
 /// however late: its first bytes say that more must follow (a byte that cannot continue it
@@ -93,8 +92,8 @@ public struct KeyDecoder {
   /// An unfinished sequence or character at the end is kept for the next call.
   ///
   /// - Complexity: O(n) in the bytes given.
-  public mutating func decode(_ bytes: some Sequence<UInt8>, now: Double) -> [KeyEvent] {
-    var keys: [KeyEvent] = []
+  public mutating func decode(_ bytes: some Sequence<UInt8>, now: Double) -> [Key] {
+    var keys: [Key] = []
     var any = false
     for byte in bytes {
       any = true
@@ -107,7 +106,7 @@ public struct KeyDecoder {
 
   /// `[.escape]` if a lone ESC has waited past the deadline, else nothing. Call it when no
   /// byte has arrived since the deadline.
-  public mutating func expire(now: Double) -> [KeyEvent] {
+  public mutating func expire(now: Double) -> [Key] {
     guard let deadline, now >= deadline else { return [] }
     mode = .ground
     return [.escape]
@@ -115,7 +114,7 @@ public struct KeyDecoder {
 
   // MARK: - Bytes
 
-  private mutating func consume(_ byte: UInt8, into keys: inout [KeyEvent]) {
+  private mutating func consume(_ byte: UInt8, into keys: inout [Key]) {
     switch mode {
     case .ground:
       ground(byte, into: &keys)
@@ -170,7 +169,7 @@ public struct KeyDecoder {
     }
   }
 
-  private mutating func ground(_ byte: UInt8, into keys: inout [KeyEvent]) {
+  private mutating func ground(_ byte: UInt8, into keys: inout [Key]) {
     if needed > 0 {
       if nextRange.contains(byte) {
         text.append(byte)
@@ -202,18 +201,16 @@ public struct KeyDecoder {
       case 0x7F, 0x08: keys.append(.backspace)
       case 0x0D, 0x0A: keys.append(.enter)
       case 0x09: keys.append(.tab)
-      case 0x10: keys.append(.up)
-      case 0x0E: keys.append(.down)
-      case 0x15: keys.append(.clearTerm)
-      case 0x03: keys.append(.interrupt)
-      case 0x1A: keys.append(.suspend)
+      case 0x01...0x1A:
+        // Ctrl-letter sends the letter's code with bits 0x60 cleared (ECMA-48's C0 set).
+        keys.append(.control(Character(Unicode.Scalar(byte | 0x60))))
       default: break
       }
     }
   }
 
   private mutating func finishSequence(
-    introducer: UInt8, final: UInt8, into keys: inout [KeyEvent]
+    introducer: UInt8, final: UInt8, into keys: inout [Key]
   ) {
     switch (final, parameters) {
     case (UInt8(ascii: "A"), _): keys.append(.up)
@@ -231,7 +228,7 @@ public struct KeyDecoder {
 
   /// Hands out the complete characters accumulated as one `.text`, keeping an unfinished
   /// character's bytes.
-  private mutating func emitText(into keys: inout [KeyEvent]) {
+  private mutating func emitText(into keys: inout [Key]) {
     let complete = text.count - incomplete
     guard complete > 0 else { return }
     keys.append(.text(String(decoding: text[..<complete], as: UTF8.self)))

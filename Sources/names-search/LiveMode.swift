@@ -27,9 +27,11 @@ private func forwardSignal(_ number: Int32) {
   _ = write(wakeDescriptor, &byte, 1)
 }
 
-/// `names-search -i`: the live mode. Drives a `LiveSearchState` with keys from the terminal,
-/// a clock, signals and search results, and paints its frames on `/dev/tty`; standard
-/// output carries only the chosen name.
+/// `names-search -i`: the live mode. Drives a `LiveSearchState` with the actions the keymap
+/// (`Keymap.standard`) makes of the keys from the terminal, a clock, signals and search
+/// results, and paints its frames on `/dev/tty`; standard output carries only the chosen
+/// name. The outcome becomes the exit status README gives: chosen 0 (2 if the name cannot
+/// be written), nothing chosen 1, cancelled 130.
 ///
 /// One loop waits (`poll`) on the terminal and on a pipe that signal handlers and finished
 /// searches write to, with a timeout at the next deadline: the debounce's, or the key
@@ -83,6 +85,7 @@ enum LiveMode {
     var renderer = FrameRenderer(
       colors: TerminalStyle.allowsColor(options.color, environment: environment))
     var decoder = KeyDecoder()
+    let keymap = Keymap.standard
     let wake = pipeEnds[1]
 
     var handledContinuations = continuations.load(ordering: .sequentiallyConsistent)
@@ -117,17 +120,22 @@ enum LiveMode {
             var byte: UInt8 = 0
             _ = write(wake, &byte, 1)
           }
-        case .exit(let status, let output):
+        case .finish(let outcome):
           terminal.restore()
-          if let output {
+          switch outcome {
+          case .chosen(let name):
             // The chosen name goes out byte for byte to a pipe (name=$(names-search -i)),
             // escaped when standard output is the terminal itself.
             let shown =
-              StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(output) : output
+              StandardStreams.isTerminal(STDOUT_FILENO) ? VisibleText.escaped(name) : name
             // A failed write (a full disk) is reported, and the answer is not given: exit 2.
             if Run.printing(shown + "\n") == .failure { return .failure }
+            return .matched
+          case .nothingChosen:
+            return .noMatch
+          case .cancelled:
+            return .interrupted
           }
-          return ExitStatus(rawValue: status) ?? .failure
         case .suspend:
           suspend()
         }
@@ -153,14 +161,16 @@ enum LiveMode {
         let count = read(terminal.descriptor, &bytes, bytes.count)
         if count <= 0 { return .failure }
         for key in decoder.decode(bytes[..<count], now: Descriptor.now()) {
-          effects += state.handle(key, now: Descriptor.now())
+          guard let action = keymap.action(for: key) else { continue }
+          effects += state.handle(action, now: Descriptor.now())
         }
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         return .failure
       } else {
         // Nothing more came: a lone Esc is a key, a cut sequence is dropped.
         for key in decoder.expire(now: Descriptor.now()) {
-          effects += state.handle(key, now: Descriptor.now())
+          guard let action = keymap.action(for: key) else { continue }
+          effects += state.handle(action, now: Descriptor.now())
         }
       }
       if fds[1].revents & Int16(POLLIN) != 0 {

@@ -7,7 +7,7 @@ import Testing
 struct KeyDecoderTests {
   /// Byte strings and the keys they are, written out by hand from the xterm conventions
   /// (ctlseqs) and the UTF-8 encodings (RFC 3629).
-  static let cases: [(bytes: [UInt8], keys: [KeyEvent])] = [
+  static let cases: [(bytes: [UInt8], keys: [Key])] = [
     (Array("ann".utf8), [.text("ann")]),
     ([0x7A, 0x6F, 0xC3, 0xAB], [.text("zoë")]),
     ([0xE2, 0x82, 0xAC, 0x31], [.text("€1")]),
@@ -15,7 +15,8 @@ struct KeyDecoderTests {
     (
       [0x7F, 0x0D, 0x09, 0x15, 0x03, 0x08, 0x0A, 0x1A],
       [
-        .backspace, .enter, .tab, .clearTerm, .interrupt, .backspace, .enter, .suspend,
+        .backspace, .enter, .tab, .control("u"), .control("c"), .backspace, .enter,
+        .control("z"),
       ]
     ),
     ([0x1B, 0x5B, 0x41], [.up]),
@@ -23,7 +24,11 @@ struct KeyDecoderTests {
     ([0x1B, 0x4F, 0x41, 0x1B, 0x4F, 0x42], [.up, .down]),
     ([0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x36, 0x7E], [.pageUp, .pageDown]),
     ([0x1B, 0x5B, 0x31, 0x3B, 0x32, 0x41], [.up]),  // Shift+Up: ESC [ 1 ; 2 A
-    ([0x10, 0x0E], [.up, .down]),
+    ([0x10, 0x0E], [.control("p"), .control("n")]),
+    // Ctrl-letter is the letter's code minus 0x40 (ECMA-48's C0 set): Ctrl-A 0x01, Ctrl-B
+    // 0x02, Ctrl-X 0x18, Ctrl-Y 0x19. NUL and 0x1C…0x1F are no letter: ignored.
+    ([0x01, 0x02, 0x18, 0x19], [.control("a"), .control("b"), .control("x"), .control("y")]),
+    ([0x00, 0x1C, 0x1D, 0x1E, 0x1F, 0x61], [.text("a")]),
     ([0x61, 0x1B, 0x5B, 0x43, 0x62], [.text("a"), .text("b")]),  // Right arrow ignored
     ([0x1B, 0x62, 0x78], [.text("x")]),  // Alt+b, then x
     ([0x1B, 0xC3, 0xA9, 0x78], [.text("x")]),  // Alt+é, then x
@@ -46,8 +51,8 @@ struct KeyDecoderTests {
   ]
 
   /// Adjacent `.text` keys joined: how a read splits text is not part of the answer.
-  static func merged(_ keys: [KeyEvent]) -> [KeyEvent] {
-    var out: [KeyEvent] = []
+  static func merged(_ keys: [Key]) -> [Key] {
+    var out: [Key] = []
     for key in keys {
       if case .text(let more) = key, case .text(let text)? = out.last {
         out[out.count - 1] = .text(text + more)
@@ -59,9 +64,9 @@ struct KeyDecoderTests {
   }
 
   /// Feeds `pieces` as separate reads within the Esc wait, then lets the wait run out.
-  static func decode(_ pieces: [ArraySlice<UInt8>]) -> [KeyEvent] {
+  static func decode(_ pieces: [ArraySlice<UInt8>]) -> [Key] {
     var decoder = KeyDecoder()
-    var keys: [KeyEvent] = []
+    var keys: [Key] = []
     for (n, piece) in pieces.enumerated() {
       keys += decoder.decode(piece, now: Double(n) * 0.001)
     }
@@ -151,6 +156,28 @@ struct KeyDecoderTests {
     #expect(decoder.expire(now: 100).isEmpty)
     #expect(decoder.decode(Array("bob\u{1B}[2".utf8), now: 200).isEmpty)
     #expect(decoder.decode(Array("01~\r".utf8), now: 300) == [.paste("ann\rbob"), .enter])
+  }
+
+  @Test("the decoder and the standard keymap give each key's action")
+  func keysToActions() {
+    // Bytes a terminal sends and what the live mode does with them, by hand from README's
+    // key table (Ctrl-P is Up, Ctrl-N Down; Ctrl-A is not bound, so it does nothing).
+    let cases: [(bytes: [UInt8], actions: [Action])] = [
+      (Array("an".utf8), [.insert("an")]),
+      ([0x7F, 0x08], [.deleteBackward, .deleteBackward]),
+      ([0x0D, 0x0A], [.choose, .choose]),
+      ([0x09], [.toggleIndexFocus]),
+      (Array("\u{1B}[A\u{1B}[B\u{10}\u{0E}".utf8), [.moveUp, .moveDown, .moveUp, .moveDown]),
+      (Array("\u{1B}[5~\u{1B}[6~".utf8), [.pageUp, .pageDown]),
+      ([0x15, 0x03, 0x1A, 0x01], [.clearTerm, .interrupt, .suspend]),
+      (Array("\u{1B}[200~a\rb\u{1B}[201~".utf8), [.paste("a\rb")]),
+      ([0x1B], [.clearOrLeave]),
+    ]
+    for (bytes, actions) in cases {
+      var decoder = KeyDecoder()
+      let keys = decoder.decode(bytes, now: 0) + decoder.expire(now: 1)
+      #expect(keys.compactMap(Keymap.standard.action(for:)) == actions, "\(bytes)")
+    }
   }
 
   @Test("only changed rows are repainted")

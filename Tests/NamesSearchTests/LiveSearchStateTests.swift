@@ -44,8 +44,8 @@ struct LiveSearchStateTests {
   @Test("typing is debounced: one search after the last key")
   func debounce() {
     var s = state()
-    #expect(s.handle(.text("a"), now: 0).isEmpty)
-    #expect(s.handle(.text("n"), now: 0.05).isEmpty)
+    #expect(s.handle(.insert("a"), now: 0).isEmpty)
+    #expect(s.handle(.insert("n"), now: 0.05).isEmpty)
     #expect(s.tick(now: 0.1).isEmpty)  // the second key moved the deadline to 0.15
     #expect(s.isSearching)
     let effects = s.tick(now: 0.16)
@@ -56,27 +56,28 @@ struct LiveSearchStateTests {
     #expect(!s.isSearching)
   }
 
-  @Test("backspace edits, Ctrl-U and Esc reset, Esc on an empty term exits")
+  @Test(
+    "deleteBackward edits, clearTerm and clearOrLeave reset, clearOrLeave on an empty term cancels")
   func editing() {
     var s = state(0)
-    _ = run(s.handle(.text("ann"), now: 0) + s.tick(now: 0), on: &s)
+    _ = run(s.handle(.insert("ann"), now: 0) + s.tick(now: 0), on: &s)
     #expect(s.result.total == 4)
-    _ = run(s.handle(.backspace, now: 1) + s.tick(now: 1), on: &s)
+    _ = run(s.handle(.deleteBackward, now: 1) + s.tick(now: 1), on: &s)
     #expect(s.term == "an")
     _ = run(s.handle(.clearTerm, now: 2), on: &s)
     #expect(s.term == "" && s.result.total == 7)
-    _ = run(s.handle(.text("jo"), now: 3) + s.tick(now: 3), on: &s)
-    _ = run(s.handle(.escape, now: 4), on: &s)
+    _ = run(s.handle(.insert("jo"), now: 3) + s.tick(now: 3), on: &s)
+    _ = run(s.handle(.clearOrLeave, now: 4), on: &s)
     #expect(s.term == "" && s.result.total == 7)
-    #expect(s.handle(.escape, now: 5) == [.exit(status: 130, output: nil)])
-    #expect(s.handle(.interrupt, now: 5) == [.exit(status: 130, output: nil)])
+    #expect(s.handle(.clearOrLeave, now: 5) == [.finish(.cancelled)])
+    #expect(s.handle(.interrupt, now: 5) == [.finish(.cancelled)])
   }
 
   @Test("stale results are dropped; results of two terms never mix")
   func staleResults() {
     var s = state(0)
-    let first = s.handle(.text("a"), now: 0) + s.tick(now: 0)
-    let second = s.handle(.text("n"), now: 0.01) + s.tick(now: 0.01)
+    let first = s.handle(.insert("a"), now: 0) + s.tick(now: 0)
+    let second = s.handle(.insert("n"), now: 0.01) + s.tick(now: 0.01)
     #expect(first == [.search(sequence: 1, term: "a")])
     #expect(second == [.search(sequence: 2, term: "an")])
     // The newer search finishes first; the older one arrives late and is dropped.
@@ -86,72 +87,76 @@ struct LiveSearchStateTests {
     #expect(s.result.total == 4)
   }
 
-  @Test("Enter within the debounce completes the search first")
+  @Test("choose within the debounce completes the search first")
   func enterCompletesPendingSearch() {
     var s = state()
-    _ = s.handle(.text("a"), now: 0)
+    _ = s.handle(.insert("a"), now: 0)
     _ = run(s.tick(now: 0.1), on: &s)  // results for "a"
-    _ = s.handle(.text("n"), now: 0.2)
-    _ = s.handle(.text("n"), now: 0.21)
-    let effects = s.handle(.enter, now: 0.22)  // before the debounce fires
+    _ = s.handle(.insert("n"), now: 0.2)
+    _ = s.handle(.insert("n"), now: 0.21)
+    let effects = s.handle(.choose, now: 0.22)  // before the debounce fires
     #expect(effects == [.search(sequence: 2, term: "ann")])
-    #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
+    #expect(run(effects, on: &s) == [.finish(.chosen("Ann"))])
   }
 
-  @Test("after Enter the choice is fixed: later keys are ignored, Ctrl-C and Ctrl-Z are not")
+  @Test(
+    "after choose the choice is fixed: later actions are ignored, interrupt and suspend are not")
   func keysAfterEnter() {
     var s = state()
-    _ = s.handle(.text("ann"), now: 0)
-    let effects = s.handle(.enter, now: 0.01)
+    _ = s.handle(.insert("ann"), now: 0)
+    let effects = s.handle(.choose, now: 0.01)
     #expect(effects == [.search(sequence: 1, term: "ann")])
-    for key: KeyEvent in [.text("x"), .backspace, .paste("b"), .down, .tab, .clearTerm, .escape] {
-      #expect(s.handle(key, now: 0.02).isEmpty)
+    for action: Action in [
+      .insert("x"), .deleteBackward, .paste("b"), .moveDown, .toggleIndexFocus, .clearTerm,
+      .clearOrLeave,
+    ] {
+      #expect(s.handle(action, now: 0.02).isEmpty)
     }
     #expect(s.term == "ann")
     #expect(s.deadline == nil)
     #expect(s.handle(.suspend, now: 0.03) == [.suspend])
-    #expect(run(effects, on: &s) == [.exit(status: 0, output: "Ann")])
+    #expect(run(effects, on: &s) == [.finish(.chosen("Ann"))])
     var t = state()
-    _ = t.handle(.text("zz"), now: 0)
-    _ = t.handle(.enter, now: 0)
-    #expect(t.handle(.interrupt, now: 0) == [.exit(status: 130, output: nil)])
+    _ = t.handle(.insert("zz"), now: 0)
+    _ = t.handle(.choose, now: 0)
+    #expect(t.handle(.interrupt, now: 0) == [.finish(.cancelled)])
   }
 
-  @Test("Enter prints the selected name; with none, exits 1")
+  @Test("choose finishes with the selected name; with none, nothing is chosen")
   func accept() {
     var s = state(0)
-    _ = s.handle(.down, now: 0)
-    _ = s.handle(.down, now: 0)
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Abel")])
-    _ = run(s.handle(.text("zz"), now: 1) + s.tick(now: 1), on: &s)
-    #expect(s.handle(.enter, now: 2) == [.exit(status: 1, output: nil)])
+    _ = s.handle(.moveDown, now: 0)
+    _ = s.handle(.moveDown, now: 0)
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Abel"))])
+    _ = run(s.handle(.insert("zz"), now: 1) + s.tick(now: 1), on: &s)
+    #expect(s.handle(.choose, now: 2) == [.finish(.nothingChosen)])
   }
 
   @Test("selection skips titles and stays on names")
   func selection() {
     var s = state(0)
-    for _ in 0..<3 { _ = s.handle(.down, now: 0) }  // Ann → Anna → Abel → (B) Bob
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Bob")])
-    _ = s.handle(.up, now: 0)  // back over the title to Abel
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Abel")])
-    for _ in 0..<10 { _ = s.handle(.down, now: 0) }
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "José")])
+    for _ in 0..<3 { _ = s.handle(.moveDown, now: 0) }  // Ann → Anna → Abel → (B) Bob
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Bob"))])
+    _ = s.handle(.moveUp, now: 0)  // back over the title to Abel
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Abel"))])
+    for _ in 0..<10 { _ = s.handle(.moveDown, now: 0) }
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("José"))])
     _ = s.handle(.pageUp, now: 0)
     _ = s.handle(.pageUp, now: 0)
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Ann")])
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Ann"))])
   }
 
-  @Test("the index: Tab, then Down or a letter jumps to a section")
+  @Test("the index: toggle the focus, then moving or a letter jumps to a section")
   func indexJump() {
     var s = state(0)
-    _ = s.handle(.tab, now: 0)
+    _ = s.handle(.toggleIndexFocus, now: 0)
     #expect(s.focus == .index)
-    _ = s.handle(.down, now: 0)
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Bob")])
-    _ = s.handle(.text("j"), now: 0)
+    _ = s.handle(.moveDown, now: 0)
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Bob"))])
+    _ = s.handle(.insert("j"), now: 0)
     #expect(s.term == "")
-    #expect(s.handle(.enter, now: 0) == [.exit(status: 0, output: "Joanna")])
-    _ = s.handle(.tab, now: 0)
+    #expect(s.handle(.choose, now: 0) == [.finish(.chosen("Joanna"))])
+    _ = s.handle(.toggleIndexFocus, now: 0)
     #expect(s.focus == .names)
   }
 
@@ -180,7 +185,7 @@ struct LiveSearchStateTests {
   @Test("a paste is one edit of the term; its line breaks never accept")
   func paste() {
     var s = state()
-    _ = s.handle(.tab, now: 0)  // a paste goes to the field even from the index
+    _ = s.handle(.toggleIndexFocus, now: 0)  // a paste goes to the field even from the index
     #expect(s.handle(.paste("an\r\n"), now: 0).isEmpty)
     #expect(s.focus == .names)
     #expect(s.term == "an")
@@ -199,7 +204,7 @@ struct LiveSearchStateTests {
     let one = Catalog(sections: [Section(title: "A", names: ["Ann"])])
     var s = LiveSearchState(catalog: one, rows: 6, columns: 40, debounce: 0)
     #expect(s.frame().text(ofRow: 5) == "1 of 1 name · 1 section")
-    _ = s.handle(.text("z"), now: 0)
+    _ = s.handle(.insert("z"), now: 0)
     for case .search(let sequence, let term) in s.tick(now: 0) {
       _ = s.apply(Searcher().search(Query(term: term), in: one), sequence: sequence)
     }

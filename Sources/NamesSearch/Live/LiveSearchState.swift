@@ -1,10 +1,11 @@
-/// The live mode as a pure state machine: key events, clock ticks and search results go in;
-/// effects (start a search, exit) and frames come out. No terminal, no threads, no clock of
-/// its own, so tests drive it with an injected time.
+/// The live mode as a pure state machine: actions (what the keymap made of the keys),
+/// clock ticks and search results go in; effects (start a search, finish with an outcome)
+/// and frames come out. No terminal, no keys, no threads, no clock of its own, so tests
+/// drive it with an injected time.
 ///
 /// ```swift
 /// var state = LiveSearchState(catalog: catalog, rows: 24, columns: 80)
-/// var effects = state.handle(.text("a"), now: 0)      // [] : debounced
+/// var effects = state.handle(.insert("a"), now: 0)    // [] : debounced
 /// effects = state.tick(now: 0.1)                      // [.search(sequence: 1, term: "a")]
 /// effects = state.apply(result, sequence: 1)          // shows it
 /// ```
@@ -13,13 +14,13 @@
 ///   deadline. Each search carries a sequence number; a result whose number is not the
 ///   latest requested is dropped, so an older term's answer is never shown after a newer
 ///   one, and two terms' results are never mixed.
-/// - Enter while a search is pending or running fires it now and accepts when its result
-///   arrives, so the answer always reflects every key typed before it; after Enter the
-///   choice is fixed: later keys (a fast typist, a paste "ann⏎x") are ignored, except
-///   Ctrl-C (leave) and Ctrl-Z (suspend), which do not change the answer.
-/// - The first name is selected after each search; Up/Down/Page Up/Page Down move the
-///   selection over names, skipping titles. Tab moves focus to the section index, where
-///   Up/Down or a letter jumps to a section.
+/// - `.choose` while a search is pending or running fires it now and chooses when its
+///   result arrives, so the answer always reflects every key typed before it; after it the
+///   choice is fixed: later actions (a fast typist, a paste "ann⏎x") are ignored, except
+///   `.interrupt` (leave) and `.suspend`, which do not change the answer.
+/// - The first name is selected after each search; `.moveUp`, `.moveDown`, `.pageUp` and
+///   `.pageDown` move the selection over names, skipping titles. `.toggleIndexFocus` moves
+///   focus to the section index, where moving or typed text jumps to a section.
 public struct LiveSearchState {
   /// Where keys go.
   public enum Focus: Sendable, Hashable {
@@ -30,9 +31,9 @@ public struct LiveSearchState {
   public enum Effect: Sendable, Hashable {
     /// Search for `term`; hand the result back with `apply(_:sequence:)`.
     case search(sequence: Int, term: String)
-    /// Leave with `status`, printing `output` (a line) to standard output if given.
-    case exit(status: Int32, output: String?)
-    /// Give the terminal back and stop until continued (Ctrl-Z), then paint again.
+    /// The live search is over, with this outcome (the driver maps it to an exit status).
+    case finish(LiveOutcome)
+    /// Give the terminal back and stop until continued, then paint again.
     case suspend
   }
 
@@ -50,8 +51,8 @@ public struct LiveSearchState {
   public private(set) var requestedSequence = 0, shownSequence = 0
   /// When the pending debounced search is due, if one is.
   public private(set) var deadline: Double?
-  /// Whether Enter is waiting for the newest search to finish; the choice is fixed then,
-  /// and later keys are ignored.
+  /// Whether `.choose` is waiting for the newest search to finish; the choice is fixed
+  /// then, and later actions are ignored.
   public private(set) var acceptsWhenCurrent = false
   /// The window size.
   public private(set) var rows: Int, columns: Int
@@ -77,33 +78,33 @@ public struct LiveSearchState {
 
   // MARK: - Events
 
-  /// Handles a key press at time `now` (seconds).
-  public mutating func handle(_ key: KeyEvent, now: Double) -> [Effect] {
-    switch key {
+  /// Carries out `action` at time `now` (seconds).
+  public mutating func handle(_ action: Action, now: Double) -> [Effect] {
+    switch action {
     case .interrupt:
-      return [.exit(status: 130, output: nil)]
+      return [.finish(.cancelled)]
     case .suspend:
       return [.suspend]
     case _ where acceptsWhenCurrent:
       return []
-    case .enter:
+    case .choose:
       return accept(now: now)
-    case .tab:
+    case .toggleIndexFocus:
       focus = focus == .names ? .index : .names
       return []
-    case .escape:
+    case .clearOrLeave:
       if focus == .index {
         focus = .names
         return []
       }
-      if term.isEmpty { return [.exit(status: 130, output: nil)] }
+      if term.isEmpty { return [.finish(.cancelled)] }
       return edit("", now: now, immediately: true)
     case .clearTerm:
       return edit("", now: now, immediately: true)
-    case .backspace:
+    case .deleteBackward:
       guard !term.isEmpty else { return [] }
       return edit(String(term.dropLast()), now: now)
-    case .text(let text):
+    case .insert(let text):
       if focus == .index {
         jump(toSectionStartingWith: text)
         return []
@@ -113,12 +114,13 @@ public struct LiveSearchState {
       // A paste goes into the search field whatever has the focus, as one edit.
       focus = .names
       return edit(term + Self.termText(pasted: text), now: now)
-    case .up, .down, .pageUp, .pageDown:
+    case .moveUp, .moveDown, .pageUp, .pageDown:
       if focus == .index {
-        moveIndex(by: key == .up || key == .pageUp ? -1 : 1)
+        moveIndex(by: action == .moveUp || action == .pageUp ? -1 : 1)
       } else {
         let page = max(1, listRows - 1)
-        let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -page : page
+        let step =
+          action == .moveUp ? -1 : action == .moveDown ? 1 : action == .pageUp ? -page : page
         moveSelection(by: step)
       }
       return []
@@ -141,7 +143,7 @@ public struct LiveSearchState {
     selectFirst()
     if acceptsWhenCurrent && deadline == nil {
       acceptsWhenCurrent = false
-      return [exitWithSelection()]
+      return [finishWithSelection()]
     }
     return []
   }
@@ -201,14 +203,14 @@ public struct LiveSearchState {
       acceptsWhenCurrent = true
       return []
     }
-    return [exitWithSelection()]
+    return [finishWithSelection()]
   }
 
-  private func exitWithSelection() -> Effect {
+  private func finishWithSelection() -> Effect {
     guard let row = selectedRow, case .name(let name) = layout.row(row) else {
-      return .exit(status: 1, output: nil)
+      return .finish(.nothingChosen)
     }
-    return .exit(status: 0, output: result.catalog.names[Int(name)])
+    return .finish(.chosen(result.catalog.names[Int(name)]))
   }
 
   // MARK: - Selection
