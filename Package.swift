@@ -2,15 +2,16 @@
 import PackageDescription
 
 let package = Package(
+  // Linux only: the library calls Glibc and Linux's mmap flags (README, "Set-up").
   name: "names-search",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "names-search", targets: ["names-search"]),
     .library(name: "NamesSearch", targets: ["NamesSearch"]),
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash"]),    // libxml2's SAX2 parser, for the streaming XML reader.
+    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash"]),
+    // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
@@ -23,7 +24,8 @@ let package = Package(
       name: "CXXHash",
       pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]
-    ),    // The built-in list, compiled into the binary from Resources/sortednames.plist.
+    ),
+    // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
       name: "BuiltInCatalog",
       dependencies: ["NamesSearch"],

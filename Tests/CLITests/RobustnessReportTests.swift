@@ -81,7 +81,8 @@ struct RobustnessReportTests {
     #expect(result.status == 2)
     #expect(
       result.stderrText
-        == "names-search: \(path): once loaded, it would take more than 52428800 bytes (see --max-size)\n")
+        == "names-search: \(path): once loaded, it would take more than 52428800 bytes (see --max-size)\n"
+    )
   }
 
   @Test("a sparse file bigger than the limit is refused before any reading")

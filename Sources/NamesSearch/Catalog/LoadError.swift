@@ -68,7 +68,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .expandsTooMuch(let size, let limit):
       "a file of \(Plural.counted(size, "byte")) that would expand to more than \(limit) bytes"
         + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"
-        + " \(ExpansionLimit.allowance) bytes)"    case .notPropertyList(let why): "not a property list: \(why)"
+        + " \(ExpansionLimit.allowance) bytes)"
+    case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
     case .titleNotString(let found): "expected a string as section title, found \(found)"
