@@ -139,7 +139,7 @@ struct ClusterBoundaryTests {
     String(repeating: "\u{1F1E6}", count: count)
   }
 
-  @Test("a run of 50,000 regional indicators is checked in linear time", .timeLimit(.minutes(2)))
+  @Test("a run of 50,000 regional indicators is checked in linear time", .timeLimit(.minutes(5)))
   func longRunOfIndicators() {
     // The term "🇦" occurs at all 50,000 indicators and is refused at each: at even ones it
     // ends inside a flag, at odd ones it starts inside one. Counting the run back from each
@@ -164,7 +164,7 @@ struct ClusterBoundaryTests {
       #expect(MatchHighlighter(matcher: pair).matchedRanges(in: name).count == 1)
     }
     // Linear: under a second unoptimized (0.8 s measured for all of the above); counting
-    // each run back took 592 s, which the suite's time limit on this test catches. (Speed
+    // each run back took 592 s, which the five-minute time limit on this test catches. (Speed
     // itself is measured in the benchmark, not asserted here.)
   }
 
