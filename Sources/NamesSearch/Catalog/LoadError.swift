@@ -42,7 +42,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case nameNotString(title: String, position: Int, found: String)
   }
 
-  /// The file the error is about, as the user named it (`<stdin>` for standard input).
+  /// The file the error is about, as the user named it, in the display form of a path
+  /// (`PathName.description`: one line, bytes that are not UTF-8 shown as `\xFF`, controls
+  /// escaped), or `<stdin>` for standard input.
   public var source: String
   /// What is wrong.
   public var reason: Reason
@@ -68,7 +70,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .expandsTooMuch(let size, let limit):
       "a file of \(Plural.counted(size, "byte")) that would expand to more than \(limit) bytes"
         + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"
-        + " \(ExpansionLimit.allowance) bytes)"    case .notPropertyList(let why): "not a property list: \(why)"
+        + " \(ExpansionLimit.allowance) bytes)"
+    case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
     case .titleNotString(let found): "expected a string as section title, found \(found)"
