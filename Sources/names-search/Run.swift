@@ -9,7 +9,9 @@ import NamesSearch
 
 /// The whole command: parse, load, search, print; returns the exit status.
 enum Run {
-  static func main(arguments: [String], environment: [String: String]) -> ExitStatus {
+  /// Runs with `arguments` (without the program name) and the `environment` variables the
+  /// tool reads, both as the bytes the system gave (see `ArgumentText`).
+  static func main(arguments: [[UInt8]], environment: [String: [UInt8]]) -> ExitStatus {
     let command: ParsedCommand
     do {
       command = try ArgumentParser.parse(arguments)
@@ -24,11 +26,14 @@ enum Run {
     }
   }
 
-  static func search(_ options: Options, environment: [String: String]) -> ExitStatus {
+  static func search(_ options: Options, environment bytes: [String: [UInt8]]) -> ExitStatus {
+    // NO_COLOR and TERM are only tested (set and non-empty; "dumb"), which decoding with
+    // U+FFFD for bad bytes cannot change.
+    let environment = bytes.mapValues { String(decoding: $0, as: UTF8.self) }
     let loaded: CachedCatalogLoader?
     let catalog: Catalog
     do {
-      (catalog, loaded) = try load(options, environment: environment)
+      (catalog, loaded) = try load(options, environment: bytes)
     } catch {
       StandardStreams.writeError("names-search: \(error)\n")
       return .failure
@@ -69,30 +74,29 @@ enum Run {
   }
 
   /// The catalog named by `-f`: a file (through the index cache unless `--no-cache`),
-  /// standard input (`-`), or the built-in list.
-  static func load(_ options: Options, environment: [String: String]) throws(LoadError) -> (
+  /// standard input (`-`), or the built-in list. The file's path and the cache folder
+  /// (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
+  static func load(_ options: Options, environment: [String: [UInt8]]) throws(LoadError) -> (
     Catalog, CachedCatalogLoader?
   ) {
-    switch options.file {
-    case nil:
-      return (BuiltInCatalog.load(), nil)
-    case "-":
+    guard let path = options.file else { return (BuiltInCatalog.load(), nil) }
+    if path.bytes == Array("-".utf8) {
       let progress = ProgressReporter(label: "standard input")
       defer { progress.finish() }
       let reader = FileReader(
         descriptor: STDIN_FILENO, source: "<stdin>", maximumSize: options.maximumSize)
       let catalog = try CatalogLoader.load(from: reader, progress: progress.update)
       return (catalog, nil)
-    case let path?:
-      let progress = ProgressReporter(label: path)
-      defer { progress.finish() }
-      let loaded = try CachedCatalogLoader.load(
-        contentsOfFile: path,
-        cacheDirectory: options.noCache
-          ? nil : IndexCache.defaultDirectory(environment: environment),
-        maximumSize: options.maximumSize, progress: progress.update)
-      return (loaded.catalog, loaded)
     }
+    let progress = ProgressReporter(label: path.description)
+    defer { progress.finish() }
+    let cacheDirectory = IndexCache.defaultDirectory(
+      cacheHome: environment["XDG_CACHE_HOME"].flatMap { PathName(bytes: $0) },
+      home: environment["HOME"].flatMap { PathName(bytes: $0) })
+    let loaded = try CachedCatalogLoader.load(
+      contentsOfFile: path, cacheDirectory: options.noCache ? nil : cacheDirectory,
+      maximumSize: options.maximumSize, progress: progress.update)
+    return (loaded.catalog, loaded)
   }
 
   static func standardOutput() -> OutputBuffer {

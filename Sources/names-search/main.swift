@@ -9,10 +9,13 @@
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 
-// Only the variables the tool reads (cheaper than copying the whole environment).
-var environment: [String: String] = [:]
+// Only the variables the tool reads (cheaper than copying the whole environment), and they
+// and the arguments as bytes: a path that is not UTF-8 must reach the system call unchanged.
+var environment: [String: [UInt8]] = [:]
 for name in ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME"] {
-  if let value = getenv(name) { environment[name] = String(cString: value) }
+  if let value = getenv(name) {
+    environment[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+  }
 }
-let status = Run.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+let status = Run.main(arguments: ArgumentText.commandLine(), environment: environment)
 exit(status.rawValue)

@@ -225,7 +225,7 @@ struct IndexCacheTests {
       atPath: cache + "/2222222222222222.idx.tmp-Linked",
       withDestinationPath: cache + "/notes.tmp-AbC123")
 
-    #expect(IndexCache.sweepStaleTemporaries(in: cache) == 2)
+    #expect(IndexCache.sweepStaleTemporaries(in: PathName(cache)!) == 2)
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
     #expect(
       left

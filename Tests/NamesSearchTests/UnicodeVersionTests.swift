@@ -107,7 +107,7 @@ struct UnicodeVersionTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var computed = 0
     func version(_ identity: String?, _ answer: UnicodeVersion) -> UnicodeVersion {
-      ToolchainUnicodeVersion.current(rememberedIn: folder, identity: identity) {
+      ToolchainUnicodeVersion.current(rememberedIn: PathName(folder)!, identity: identity) {
         computed += 1
         return answer
       }

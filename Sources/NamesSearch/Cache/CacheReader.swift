@@ -27,11 +27,26 @@ struct CacheReader {
     return start
   }
 
+  /// `catalog(region:absolutePath:stamp:version:verifiesChecksum:)` with the path given as
+  /// text (as the cache fuzzer gives it); `nil` for one holding U+0000.
+  mutating func catalog(
+    region: StorageRegion, absolutePath: String, stamp: SourceStamp, version: UInt32,
+    verifiesChecksum: Bool = true
+  ) -> Catalog? {
+    guard let path = PathName(absolutePath) else { return nil }
+    return catalog(
+      region: region, absolutePath: path, stamp: stamp, version: version,
+      verifiesChecksum: verifiesChecksum)
+  }
+
+  /// The catalog in the cache file, if every check passes (see `IndexCache`).
+  ///
   /// - Parameters:
+  ///   - absolutePath: the list's absolute path; the file must record exactly its bytes.
   ///   - version: what the header's version must be (`IndexCache.version(unicode:)`).
   ///   - verifiesChecksum: false only for fuzzing the structure checks behind it.
   mutating func catalog(
-    region: StorageRegion, absolutePath: String, stamp: SourceStamp, version: UInt32,
+    region: StorageRegion, absolutePath: PathName, stamp: SourceStamp, version: UInt32,
     verifiesChecksum: Bool = true
   ) -> Catalog? {
     guard u64(0) == IndexCache.magic, u32(8) == version,
@@ -52,7 +67,7 @@ struct CacheReader {
     let pathLength = Int(u32(108))
 
     guard let pathStart = take(pathLength),
-      Array(bytes[pathStart..<pathStart + pathLength]) == Array(absolutePath.utf8),
+      bytes[pathStart..<pathStart + pathLength].elementsEqual(absolutePath.bytes),
       let titleEndsStart = take(titleCount * 4),
       let titleStart = take(titleBytes),
       let rangesStart = take(titleCount * 8),

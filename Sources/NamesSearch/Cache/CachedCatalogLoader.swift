@@ -29,11 +29,14 @@ public struct CachedCatalogLoader {
   public let origin: Origin
   private let store: ((() -> Bool) -> Bool)?
 
-  /// Loads the list at `path`, through the cache in `cacheDirectory` when given.
+  /// Loads the list at `path`, through the cache in `cacheDirectory` when given. Both are
+  /// used byte for byte: the cache file is named after the bytes of `path`'s absolute form
+  /// (`realpath`), so two paths that differ only in bytes that are not UTF-8 never share
+  /// one. Errors name the file as `path.description` shows it.
   ///
   /// - Throws: `LoadError` as `CatalogLoader.load(contentsOfFile:maximumSize:progress:)`.
   public static func load(
-    contentsOfFile path: String, cacheDirectory: String?,
+    contentsOfFile path: PathName, cacheDirectory: PathName?,
     maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
   ) throws(LoadError) -> CachedCatalogLoader {
     // One open of the resolved path gives both the stamp the cache is checked against and
@@ -43,7 +46,8 @@ public struct CachedCatalogLoader {
         contentsOfFile: path, maximumSize: maximumSize, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
-    let reader = try FileReader(path: absolute, source: path, maximumSize: maximumSize)
+    let source = path.description
+    let reader = try FileReader(path: absolute, source: source, maximumSize: maximumSize)
     guard let stamp = reader.stamp else {
       let catalog = try CatalogLoader.load(from: reader, progress: progress)
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
@@ -55,7 +59,7 @@ public struct CachedCatalogLoader {
     {
       // The same limits as a load from the list: the answer never depends on the cache.
       var expansion = ExpansionLimit(
-        inputSize: Int(stamp.size), maximumSize: maximumSize, source: path)
+        inputSize: Int(stamp.size), maximumSize: maximumSize, source: source)
       try expansion.add(cached)
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
@@ -72,6 +76,22 @@ public struct CachedCatalogLoader {
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
 
+  /// `load(contentsOfFile:cacheDirectory:maximumSize:progress:)` with the paths given as
+  /// text, which names every path whose bytes are valid UTF-8 (use `PathName` for the
+  /// others). A cache folder holding U+0000 means no cache.
+  ///
+  /// - Throws: `LoadError` as the `PathName` form; `unreadable("Invalid argument")` when
+  ///   `path` holds U+0000.
+  public static func load(
+    contentsOfFile path: String, cacheDirectory: String?,
+    maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
+  ) throws(LoadError) -> CachedCatalogLoader {
+    guard let name = PathName(path) else { throw FileReader.nulInPath(path, source: nil) }
+    return try load(
+      contentsOfFile: name, cacheDirectory: cacheDirectory.flatMap(PathName.init),
+      maximumSize: maximumSize, progress: progress)
+  }
+
   /// Writes the index if the catalog was read from the list; returns whether one was
   /// written. Any failure means no cache, never an error (see `IndexCache.write`); when
   /// `shouldStop` answers true between chunks, the write is abandoned and leaves nothing.
@@ -80,20 +100,21 @@ public struct CachedCatalogLoader {
     store?(shouldStop) ?? false
   }
 
-  private static func absolutePath(of path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+  /// `path` made absolute with links resolved (`realpath(3)`), on bytes.
+  private static func absolutePath(of path: PathName) -> PathName? {
+    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return PathName(cString: resolved)
   }
 }
 
 /// The running standard library's Unicode version for one cache folder, worked out on first
 /// use (`ToolchainUnicodeVersion`).
 private final class UnicodeVersionOnce {
-  private let directory: String
+  private let directory: PathName
   private lazy var version = ToolchainUnicodeVersion.current(rememberedIn: directory)
 
-  init(directory: String) { self.directory = directory }
+  init(directory: PathName) { self.directory = directory }
 
   var value: UnicodeVersion { version }
 }

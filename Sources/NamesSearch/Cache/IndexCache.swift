@@ -7,13 +7,14 @@
 /// The compact binary index of a list, written after the first load and mapped with `mmap`
 /// on later runs, so a query on a million names reads no XML and folds nothing.
 ///
-/// One file per list, `<directory>/<FNV-1a-64 of the absolute path>.idx`, laid out as a
+/// One file per list, `<directory>/<FNV-1a-64 of the absolute path's bytes>.idx` (the bytes
+/// `realpath` gives, whatever their encoding; see `PathName`), laid out as a
 /// 128-byte header then 8-byte-aligned arrays (all little-endian):
 ///
 /// | part | contents |
 /// | --- | --- |
 /// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts, checksum (`IndexChecksum`) |
-/// | path | the list's absolute path |
+/// | path | the list's absolute path, byte for byte |
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
 /// | names | end offsets then UTF-8, exactly as in the list |
@@ -53,24 +54,37 @@ public enum IndexCache {
       | UInt32(unicode.minor)
   }
 
-  /// The cache folder: `$XDG_CACHE_HOME/names-search`, else `~/.cache/names-search`, or
-  /// `nil` when neither variable is set to an absolute path.
-  public static func defaultDirectory(environment: [String: String]) -> String? {
-    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-      return base + "/names-search"
-    }
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return home + "/.cache/names-search"
-    }
+  /// The cache folder: `$XDG_CACHE_HOME/names-search`, else `$HOME/.cache/names-search`,
+  /// or `nil` when neither variable is set to an absolute path. The variables' values are
+  /// taken byte for byte (read them with `getenv`, not `ProcessInfo.environment`, which
+  /// replaces bytes that are not UTF-8), so the folder made is the one they name.
+  ///
+  /// - Parameters:
+  ///   - cacheHome: `XDG_CACHE_HOME` (XDG Base Directory Specification 0.8), if set.
+  ///   - home: `HOME`, if set.
+  public static func defaultDirectory(cacheHome: PathName?, home: PathName?) -> PathName? {
+    if let cacheHome, cacheHome.isAbsolute { return cacheHome.appending("names-search") }
+    if let home, home.isAbsolute { return home.appending(".cache/names-search") }
     return nil
   }
 
-  /// The cache file for the list at `absolutePath`.
+  /// The cache file for the list at `absolutePath`: `<directory>/<16 hex digits>.idx`, the
+  /// digits those of the FNV-1a-64 hash of the path's bytes.
+  public static func file(for absolutePath: PathName, in directory: PathName) -> PathName {
+    directory.appending(fileName(for: absolutePath.bytes))
+  }
+
+  /// `file(for:in:)` with paths given as text (their UTF-8 bytes).
   public static func file(for absolutePath: String, in directory: String) -> String {
+    directory + "/" + fileName(for: Array(absolutePath.utf8))
+  }
+
+  /// `<FNV-1a-64 of pathBytes, 16 lower-case hex digits>.idx`.
+  static func fileName(for pathBytes: [UInt8]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    for byte in pathBytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let hex = String(hash, radix: 16)
-    return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".idx"
+    return String(repeating: "0", count: 16 - hex.count) + hex + ".idx"
   }
 
   // MARK: - Reading
@@ -82,7 +96,7 @@ public enum IndexCache {
   ///
   /// - Complexity: O(n) in the cache file's size (checksum and structure checks).
   public static func read(
-    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
     unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
     read(for: absolutePath, stamp: stamp, in: directory) {
@@ -90,15 +104,25 @@ public enum IndexCache {
     }
   }
 
+  /// `read(for:stamp:in:unicodeVersion:)` with paths given as text (valid UTF-8 paths only;
+  /// `nil` for one holding U+0000).
+  public static func read(
+    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    unicodeVersion: UnicodeVersion? = nil
+  ) -> Catalog? {
+    guard let path = PathName(absolutePath), let folder = PathName(directory) else { return nil }
+    return read(for: path, stamp: stamp, in: folder, unicodeVersion: unicodeVersion)
+  }
+
   /// `read(for:stamp:in:unicodeVersion:)`, asking `unicodeVersion` only once a cache file
   /// is there to check.
   static func read(
-    for absolutePath: String, stamp: SourceStamp, in directory: String,
+    for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
     unicodeVersion: () -> UnicodeVersion
   ) -> Catalog? {
     let path = file(for: absolutePath, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
@@ -133,16 +157,16 @@ public enum IndexCache {
   ///   catalog's buffers.
   @discardableResult
   public static func write(
-    _ catalog: Catalog, for absolutePath: String, stamp: SourceStamp, sourceHash: UInt64,
-    in directory: String, unicodeVersion: UnicodeVersion? = nil,
+    _ catalog: Catalog, for absolutePath: PathName, stamp: SourceStamp, sourceHash: UInt64,
+    in directory: PathName, unicodeVersion: UnicodeVersion? = nil,
     shouldStop: () -> Bool = { false }
   ) -> Bool {
     makeDirectory(directory)
     // A folder that cannot take the file costs nothing more (not the Unicode version).
-    guard access(directory, W_OK | X_OK) == 0 else { return false }
+    guard directory.withCString({ access($0, W_OK | X_OK) }) == 0 else { return false }
     sweepStaleTemporaries(in: directory)
     let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
-    let pathBytes = Array(absolutePath.utf8)
+    let pathBytes = absolutePath.bytes
     let titleBytes = catalog.titles.map { Array($0.utf8) }
     var titleEnds: [UInt32] = []
     var titleTotal = 0
@@ -223,12 +247,28 @@ public enum IndexCache {
     }
   }
 
-  /// Creates `directory` and its missing parents, mode 0700.
-  static func makeDirectory(_ directory: String) {
-    var path = ""
-    for part in directory.split(separator: "/") {
-      path += "/" + part
-      mkdir(path, 0o700)
+  /// `write(_:for:stamp:sourceHash:in:unicodeVersion:shouldStop:)` with paths given as
+  /// text (valid UTF-8 paths only; `false` for one holding U+0000).
+  @discardableResult
+  public static func write(
+    _ catalog: Catalog, for absolutePath: String, stamp: SourceStamp, sourceHash: UInt64,
+    in directory: String, unicodeVersion: UnicodeVersion? = nil,
+    shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    guard let path = PathName(absolutePath), let folder = PathName(directory) else {
+      return false
+    }
+    return write(
+      catalog, for: path, stamp: stamp, sourceHash: sourceHash, in: folder,
+      unicodeVersion: unicodeVersion, shouldStop: shouldStop)
+  }
+
+  /// Creates the absolute folder `directory` and its missing parents, mode 0700, on bytes.
+  static func makeDirectory(_ directory: PathName) {
+    var path: [UInt8] = []
+    for part in directory.bytes.split(separator: 0x2F) {
+      path += [0x2F] + part
+      if let prefix = PathName(bytes: path) { _ = prefix.withCString { mkdir($0, 0o700) } }
     }
   }
 
@@ -241,10 +281,10 @@ public enum IndexCache {
   ///
   /// - Returns: the number of files removed.
   @discardableResult
-  static func sweepStaleTemporaries(in directory: String, olderThan age: Int = staleTemporaryAge)
-    -> Int
-  {
-    guard let folder = opendir(directory) else { return 0 }
+  static func sweepStaleTemporaries(
+    in directory: PathName, olderThan age: Int = staleTemporaryAge
+  ) -> Int {
+    guard let folder = directory.withCString({ opendir($0) }) else { return 0 }
     defer { closedir(folder) }
     let folderDescriptor = dirfd(folder)
     var now = timespec()

@@ -7,8 +7,8 @@
 /// The `FastHash` of a list file's contents, which a cache file records.
 enum SourceHash {
   /// The hash of the file at `path`, read in 1 MiB chunks, or `nil` if it cannot be read.
-  static func ofFile(atPath path: String) -> UInt64? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  static func ofFile(atPath path: PathName) -> UInt64? {
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var hash = FastHash()

@@ -41,13 +41,20 @@ public struct SourceStamp: Sendable, Hashable {
 
   /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading
   /// (so a list made unreadable is never answered from its cache) or is not a regular file.
-  public init?(path: String) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  public init?(path: PathName) {
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
     self.init(info)
+  }
+
+  /// `init(path:)` with the path given as text (valid UTF-8 paths only; `nil` for one
+  /// holding U+0000).
+  public init?(path: String) {
+    guard let name = PathName(path) else { return nil }
+    self.init(path: name)
   }
 
   /// Creates a stamp from its parts.

@@ -26,12 +26,12 @@ enum ToolchainUnicodeVersion {
   ///
   /// - Complexity: one small file read when remembered; else about 50 ms.
   static func current(
-    rememberedIn directory: String,
+    rememberedIn directory: PathName,
     identity: String? = libraryIdentity(),
     compute: () -> UnicodeVersion = UnicodeVersion.ofStandardLibrary
   ) -> UnicodeVersion {
     guard let identity else { return compute() }
-    let path = directory + "/" + fileName
+    let path = directory.appending(fileName)
     if let text = readSmallFile(path) {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       if lines.count == 4, lines[0] == formatLine, lines[1] == identity, lines[3].isEmpty,
@@ -56,7 +56,9 @@ enum ToolchainUnicodeVersion {
       let address = UInt(
         bitPattern: unsafeBitCast(
           Unicode.Scalar.Properties.self as Any.Type, to: UnsafeRawPointer.self))
-      guard let maps = readSmallFile("/proc/self/maps", limit: 1 << 22) else { return nil }
+      guard let maps = readSmallFile(PathName("/proc/self/maps")!, limit: 1 << 22) else {
+        return nil
+      }
       return identity(ofMappingContaining: address, maps: maps) { path in
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -103,8 +105,8 @@ enum ToolchainUnicodeVersion {
   }
 
   /// The contents of a regular file of at most `limit` bytes as UTF-8, or `nil`.
-  private static func readSmallFile(_ path: String, limit: Int = 1 << 16) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+  private static func readSmallFile(_ path: PathName, limit: Int = 1 << 16) -> String? {
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

@@ -29,6 +29,17 @@ public enum CatalogLoader {
   /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list.
   /// - Complexity: O(n) in the file's size.
   public static func load(
+    contentsOfFile path: PathName, maximumSize: Int = FileReader.defaultMaximumSize,
+    progress: Progress? = nil
+  ) throws(LoadError) -> Catalog {
+    try load(from: FileReader(path: path, maximumSize: maximumSize), progress: progress)
+  }
+
+  /// `load(contentsOfFile:maximumSize:progress:)` with the path given as text, which names
+  /// every path whose bytes are valid UTF-8 (use `PathName` for the others).
+  ///
+  /// - Throws: `LoadError` as the `PathName` form (`FileReader.init(path:source:maximumSize:)`).
+  public static func load(
     contentsOfFile path: String, maximumSize: Int = FileReader.defaultMaximumSize,
     progress: Progress? = nil
   ) throws(LoadError) -> Catalog {

@@ -14,7 +14,8 @@ public final class FileReader {
   /// such as `/dev/zero` stops with a clear message.
   public static let defaultMaximumSize = 1 << 30
 
-  /// What errors call the input: the path as given, or `<stdin>`.
+  /// What errors call the input: the path as given, in its display form
+  /// (`PathName.description`), or `<stdin>`.
   public let source: String
   /// The size `fstat` reports for a regular file, or `nil` for a pipe or device.
   public let expectedSize: Int?
@@ -33,15 +34,16 @@ public final class FileReader {
   /// Bytes served instead of a descriptor's (see `init(bytes:source:)`).
   private var memory: [UInt8]?
 
-  /// Opens the file at `path`; errors name it `source` (by default, `path` itself).
+  /// Opens the file at `path`, byte for byte; errors name it `source` (by default, `path`'s
+  /// display form, `PathName.description`).
   ///
   /// - Throws: `LoadError` (`unreadable` with the system's words, `isDirectory`, or
   ///   `tooLarge` for a regular file bigger than `maximumSize`).
-  public init(path: String, source: String? = nil, maximumSize: Int = defaultMaximumSize)
+  public init(path: PathName, source: String? = nil, maximumSize: Int = defaultMaximumSize)
     throws(LoadError)
   {
-    let source = source ?? path
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let source = source ?? path.description
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { throw LoadError(source: source, reason: .unreadable(Self.errorText())) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -63,6 +65,18 @@ public final class FileReader {
     self.maximumSize = maximumSize
     expectedSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
     stamp = SourceStamp(info)
+  }
+
+  /// `init(path:source:maximumSize:)` with the path given as text, which names every path
+  /// whose bytes are valid UTF-8 (use `PathName` for the others).
+  ///
+  /// - Throws: `LoadError` as the `PathName` form; `unreadable("Invalid argument")` when
+  ///   `path` holds U+0000, which no path can.
+  public convenience init(
+    path: String, source: String? = nil, maximumSize: Int = defaultMaximumSize
+  ) throws(LoadError) {
+    guard let name = PathName(path) else { throw Self.nulInPath(path, source: source) }
+    try self.init(path: name, source: source, maximumSize: maximumSize)
   }
 
   /// Reads from an open descriptor (standard input), which it does not close.
@@ -148,6 +162,13 @@ public final class FileReader {
   /// - Throws: `LoadError` (`unreadable`, `isDirectory`, `empty`, `tooLarge`) naming `path`.
   /// - Complexity: O(n) in the file's size.
   public static func contents(
+    ofFile path: PathName, maximumSize: Int = defaultMaximumSize
+  ) throws(LoadError) -> Data {
+    try FileReader(path: path, maximumSize: maximumSize).readAll()
+  }
+
+  /// `contents(ofFile:maximumSize:)` with the path given as text (valid UTF-8 paths only).
+  public static func contents(
     ofFile path: String, maximumSize: Int = defaultMaximumSize
   ) throws(LoadError) -> Data {
     try FileReader(path: path, maximumSize: maximumSize).readAll()
@@ -158,6 +179,13 @@ public final class FileReader {
     ofDescriptor fd: Int32, source: String, maximumSize: Int = defaultMaximumSize
   ) throws(LoadError) -> Data {
     try FileReader(descriptor: fd, source: source, maximumSize: maximumSize).readAll()
+  }
+
+  /// The error for a path given as text that holds U+0000: the system's words for EINVAL.
+  static func nulInPath(_ path: String, source: String?) -> LoadError {
+    LoadError(
+      source: source ?? VisibleText.escaped(path),
+      reason: .unreadable(String(cString: strerror(EINVAL))))
   }
 
   private static func errorText() -> String {

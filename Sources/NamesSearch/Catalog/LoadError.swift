@@ -42,7 +42,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case nameNotString(title: String, position: Int, found: String)
   }
 
-  /// The file the error is about, as the user named it (`<stdin>` for standard input).
+  /// The file the error is about, as the user named it, in the display form of a path
+  /// (`PathName.description`: one line, bytes that are not UTF-8 shown as `\xFF`, controls
+  /// escaped), or `<stdin>` for standard input.
   public var source: String
   /// What is wrong.
   public var reason: Reason

@@ -91,6 +91,41 @@ public enum VisibleText {
     return out + "\""
   }
 
+  /// `bytes` taken as UTF-8, for text that may not be UTF-8 (a path, a command-line
+  /// argument): each byte that is not part of a well-formed UTF-8 sequence shown as `\x`
+  /// and two upper-case hex digits (`\xFF`), the well-formed text between such bytes as
+  /// `escaped(_:)` shows it. Ill-formed bytes are cut into "maximal subparts" as Unicode
+  /// recommends for U+FFFD substitution (The Unicode Standard, §3.9, U+FFFD Substitution of
+  /// Maximal Subparts): `E2 82` before `A` is one subpart, `C0 80` two; each byte of one is
+  /// shown.
+  ///
+  /// - Complexity: O(n) in `bytes`.
+  public static func escaped(utf8 bytes: some Collection<UInt8>) -> String {
+    let bytes = Array(bytes)
+    if let text = String(validating: bytes, as: UTF8.self) { return escaped(text) }
+    var out = ""
+    var run = ""
+    var offset = 0
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        run.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        out += escaped(run)
+        run = ""
+        for byte in bytes[offset..<offset + length] {
+          out += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return out + escaped(run)
+      }
+    }
+  }
+
   /// Calls `body` with each scalar of `text` in order and whether the rule escapes it,
   /// judging each scalar with its neighbours in `text.base`.
   ///

@@ -15,18 +15,27 @@ public enum AtomicFile {
   /// would raise SIGXFSZ, which ends a process that does not ignore it.
   ///
   /// - Returns: whether the new file is in place.
-  public static func write(to path: String, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
+  public static func write(to path: PathName, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
     if let size, !fileSizeLimitAllows(size) { return false }
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
+    // The path's own bytes, then the suffix mkstemp fills in, then the NUL.
+    var template = (path.bytes + Array(".tmp-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return false }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var ok = body(fd)
     ok = ok && fsync(fd) == 0
     ok = close(fd) == 0 && ok
-    ok = ok && rename(temporary, path) == 0
-    if !ok { unlink(temporary) }
+    template.withUnsafeBufferPointer { temporary in
+      ok = ok && path.withCString { rename(temporary.baseAddress!, $0) } == 0
+      if !ok { unlink(temporary.baseAddress!) }
+    }
     return ok
+  }
+
+  /// `write(to:size:body:)` with the path given as text (valid UTF-8 paths only; `false`
+  /// for one holding U+0000).
+  public static func write(to path: String, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
+    guard let name = PathName(path) else { return false }
+    return write(to: name, size: size, body: body)
   }
 
   /// Whether a file of `size` bytes is within the process's file-size limit.

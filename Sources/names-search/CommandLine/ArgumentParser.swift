@@ -1,73 +1,100 @@
+import NamesSearch
+
 /// Turns `names-search`'s arguments into a `ParsedCommand`, following swift-argument-parser's
 /// conventions: `--name value` and `--name=value`, `-f value` and `-fvalue`, `--` ends the
 /// options, `-` alone is a value; once every option is understood, help and version win
 /// over the rest.
+///
+/// Arguments are bytes, as `argv` holds them: the file after `-f` is kept byte for byte
+/// (`PathName`), while the term and every other value must be valid UTF-8, else a usage
+/// error names the byte (`ArgumentText`).
 enum ArgumentParser {
-  /// Parses `arguments` (without the program name).
+  /// Parses `arguments` (without the program name), each one's bytes as `argv` holds them.
   ///
-  /// - Throws: `UsageError` for an unknown option, a missing or invalid value, conflicting
-  ///   output flags, or more than one term.
-  static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+  /// - Throws: `UsageError` for an unknown option, a missing or invalid value, a term or a
+  ///   value (other than `-f`'s) that is not valid UTF-8, conflicting output flags, or more
+  ///   than one term.
+  static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> ParsedCommand {
+    let dash = UInt8(ascii: "-")
     var options = Options()
-    var positionals: [String] = []
+    var positionals: [[UInt8]] = []
     var wantsHelp = false
     var wantsVersion = false
     var index = 0
     var optionsEnded = false
 
-    func value(for spec: OptionSpec, typed: String, inline: String?) throws(UsageError) -> String {
+    func value(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
+      -> [UInt8]
+    {
       if let inline { return inline }
       // As swift-argument-parser does, an option's value never starts with a dash (use
       // `--file=-x` for that); "-" alone is a value (standard input).
       guard index + 1 < arguments.count,
-        arguments[index + 1] == "-" || !arguments[index + 1].hasPrefix("-")
+        arguments[index + 1] == [dash] || arguments[index + 1].first != dash
       else { throw .missingValue(typed, spec) }
       index += 1
       return arguments[index]
     }
 
+    /// The value of an option other than `-f`, as text.
+    func text(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
+      -> String
+    {
+      let bytes = try value(for: spec, typed: typed, inline: inline)
+      return try ArgumentText.decode(
+        bytes, naming: "The value for '\(typed) <\(spec.valueName ?? "value")>'")
+    }
+
     while index < arguments.count {
       let argument = arguments[index]
       defer { index += 1 }
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      if optionsEnded || argument == [dash] || argument.first != dash {
         positionals.append(argument)
         continue
       }
-      if argument == "--" {
+      if argument == [dash, dash] {
         optionsEnded = true
         continue
       }
       let spec: OptionSpec
       let typed: String
-      var inline: String?
-      if argument.hasPrefix("--") {
-        let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1)
-        let name = parts.first.map(String.init) ?? ""
-        guard let found = OptionTable.option(long: name) else { throw .unknownOption(argument) }
+      var inline: [UInt8]?
+      if argument.starts(with: [dash, dash]) {
+        let body = argument.dropFirst(2)
+        let equals = body.firstIndex(of: UInt8(ascii: "="))
+        let name = String(validating: body[..<(equals ?? body.endIndex)], as: UTF8.self)
+        guard let name, let found = OptionTable.option(long: name) else {
+          throw .unknownOption(ArgumentText.shown(argument))
+        }
         spec = found
         typed = "--\(name)"
-        if parts.count == 2 || argument.hasSuffix("=") {
+        if let equals {
           guard spec.valueName != nil else {
             throw UsageError(message: "The option '\(typed)' does not take a value")
           }
-          inline = parts.count == 2 ? String(parts[1]) : ""
+          inline = Array(body[(equals + 1)...])
         }
       } else {
-        let letters = argument.dropFirst()
-        guard let found = OptionTable.option(short: letters.first!) else {
-          throw .unknownOption(argument)
-        }
+        // Every short option is an ASCII letter.
+        let letter = argument[1]
+        guard letter < 0x80,
+          let found = OptionTable.option(short: Character(Unicode.Scalar(letter)))
+        else { throw .unknownOption(ArgumentText.shown(argument)) }
         spec = found
-        typed = "-\(letters.first!)"
-        if letters.count > 1 {
-          guard spec.valueName != nil else { throw .unknownOption(argument) }
-          inline = String(letters.dropFirst())
+        typed = "-\(Character(Unicode.Scalar(letter)))"
+        if argument.count > 2 {
+          guard spec.valueName != nil else { throw .unknownOption(ArgumentText.shown(argument)) }
+          inline = Array(argument[2...])
         }
       }
       switch spec.action {
       case .help: wantsHelp = true
       case .version: wantsVersion = true
-      case .file: options.file = try value(for: spec, typed: typed, inline: inline)
+      case .file:
+        // argv holds no NUL, so the bytes always make a path.
+        let bytes = try value(for: spec, typed: typed, inline: inline)
+        guard let path = PathName(bytes: bytes) else { throw .missingValue(typed, spec) }
+        options.file = path
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
@@ -78,7 +105,7 @@ enum ArgumentParser {
         options.interactive = true
         options.outputFlag = typed
       case .maxSize:
-        let text = try value(for: spec, typed: typed, inline: inline)
+        let text = try text(for: spec, typed: typed, inline: inline)
         guard let bytes = Self.byteCount(text), bytes <= Self.largestMaximumSize else {
           throw UsageError(
             message: "The value '\(text)' is invalid for '\(typed) <bytes>'. "
@@ -86,7 +113,7 @@ enum ArgumentParser {
         }
         options.maximumSize = bytes
       case .debounce:
-        let text = try value(for: spec, typed: typed, inline: inline)
+        let text = try text(for: spec, typed: typed, inline: inline)
         guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
           throw UsageError(
             message: "The value '\(text)' is invalid for '\(typed) <ms>'. "
@@ -94,7 +121,7 @@ enum ArgumentParser {
         }
         options.debounceMilliseconds = milliseconds
       case .color:
-        let text = try value(for: spec, typed: typed, inline: inline)
+        let text = try text(for: spec, typed: typed, inline: inline)
         guard let choice = Options.ColorChoice(rawValue: text) else {
           throw UsageError(
             message: "The value '\(text)' is invalid for '\(typed) <when>'. "
@@ -113,8 +140,12 @@ enum ArgumentParser {
     }
     if wantsHelp { return .help }
     if wantsVersion { return .version }
-    if positionals.count > 1 { throw .unexpected(Array(positionals.dropFirst())) }
-    options.term = positionals.first ?? ""
+    if positionals.count > 1 {
+      throw .unexpected(positionals.dropFirst().map(ArgumentText.shown))
+    }
+    if let term = positionals.first {
+      options.term = try ArgumentText.decode(term, naming: "The term")
+    }
     return .search(options)
   }
 

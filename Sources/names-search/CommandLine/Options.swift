@@ -14,8 +14,8 @@ struct Options: Equatable {
 
   /// The search term; empty is a reset.
   var term = ""
-  /// The file to load (`-` for standard input); `nil` for the built-in list.
-  var file: String?
+  /// The file to load, byte for byte (`-` for standard input); `nil` for the built-in list.
+  var file: PathName?
   /// How results are printed.
   var output = OutputMode.sections
   /// The flag that chose `output` ("--json"), to name it in a conflict.
