@@ -51,9 +51,12 @@ let package = Package(
       path: "Benchmarks/names-search-bench"
     ),
     .executableTarget(name: "foundation-baseline", path: "Benchmarks/foundation-baseline"),
-    .testTarget(name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog"]),
+    // Helpers more than one test target uses.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog", "TestSupport"]),
     .testTarget(name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"]),
-    .testTarget(name: "CLITests", dependencies: ["names-search"]),
+    .testTarget(name: "CLITests", dependencies: ["names-search", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

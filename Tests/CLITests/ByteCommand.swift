@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,7 @@ enum ByteCommand {
     }
     let argv = cStrings(command)
     let envp = cStrings(environment)
-    defer { (argv + envp).forEach { $0?.deallocate() } }
+    defer { for pointer in argv + envp { pointer?.deallocate() } }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp)
     guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }

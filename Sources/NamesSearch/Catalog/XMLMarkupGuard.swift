@@ -30,7 +30,7 @@ struct XMLMarkupGuard {
     case bang
     case tag(quote: UInt16?)
     case comment, instruction, cdata
-    case doctype(quote: UInt16?, depth: Int)
+    case doctype(DoctypeEnd)
   }
 
   private var state = State.text
@@ -142,8 +142,7 @@ struct XMLMarkupGuard {
       } else if !Self.commentOpening.starts(with: bangText)
         && !Self.cdataOpening.starts(with: bangText)
       {
-        state = .doctype(quote: nil, depth: 0)
-        return step(inDoctype: unit, quote: nil, depth: 0)
+        return step(inDoctype: unit, DoctypeEnd())
       }
       return nil
     case .tag(let quote):
@@ -164,26 +163,18 @@ struct XMLMarkupGuard {
       return block(ending: unit == 0x3E && previous.1 == 0x3F, "a processing instruction")
     case .cdata:
       return block(ending: unit == 0x3E && previous == (0x5D, 0x5D), "a CDATA section")
-    case .doctype(let quote, let depth):
-      return step(inDoctype: unit, quote: quote, depth: depth)
+    case .doctype(let end):
+      return step(inDoctype: unit, end)
     }
   }
 
-  private mutating func step(inDoctype unit: UInt16, quote: UInt16?, depth: Int) -> String? {
-    var (quote, depth) = (quote, depth)
-    if let open = quote {
-      if unit == open { quote = nil }
-    } else if unit == 0x22 || unit == 0x27 {
-      quote = unit
-    } else if unit == 0x5B {
-      depth += 1
-    } else if unit == 0x5D {
-      depth = max(0, depth - 1)
-    } else if unit == 0x3E && depth == 0 {
+  private mutating func step(inDoctype unit: UInt16, _ end: DoctypeEnd) -> String? {
+    var end = end
+    if end.ends(at: unit) {
       state = .text
       return nil
     }
-    state = .doctype(quote: quote, depth: depth)
+    state = .doctype(end)
     return block(ending: false, "a DOCTYPE")
   }
 

@@ -167,21 +167,10 @@ struct XMLProlog {
     /// strings and the internal subset in brackets are skipped.
     func endOfDoctype(from i: Int) -> Int? {
       var i = i
-      var quote: UInt16? = nil
-      var depth = 0
+      var end = DoctypeEnd()
       while let unit = self[i] {
         i += width
-        if let open = quote {
-          if unit == open { quote = nil }
-        } else if unit == 0x22 || unit == 0x27 {
-          quote = unit
-        } else if unit == 0x5B {
-          depth += 1
-        } else if unit == 0x5D {
-          depth = max(0, depth - 1)
-        } else if unit == 0x3E && depth == 0 {
-          return i
-        }
+        if end.ends(at: unit) { return i }
       }
       return nil
     }

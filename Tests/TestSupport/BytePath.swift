@@ -9,9 +9,9 @@ import Foundation
 /// Files and folders whose names are bytes, made, listed and removed with POSIX calls
 /// (Foundation's `URL` and `FileManager` take text, so they cannot name `n\xFF.plist`).
 /// Independent of `PathName`, which the tests check.
-enum BytePath {
+public enum BytePath {
   /// A fresh folder (`mkdtemp`), as bytes; removed with `removeTree`.
-  static func temporaryFolder() throws -> [UInt8] {
+  public static func temporaryFolder() throws -> [UInt8] {
     var template = Array((NSTemporaryDirectory() + "/names-search-bytes-XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw POSIXError(.init(rawValue: errno) ?? .EIO)
@@ -20,19 +20,19 @@ enum BytePath {
   }
 
   /// `path` as a NUL-terminated C string.
-  static func cString(_ path: [UInt8]) -> [CChar] {
+  public static func cString(_ path: [UInt8]) -> [CChar] {
     path.map { CChar(bitPattern: $0) } + [0]
   }
 
   /// Makes the folder `path` (mode 0700).
-  static func makeFolder(_ path: [UInt8]) throws {
+  public static func makeFolder(_ path: [UInt8]) throws {
     guard mkdir(cString(path), 0o700) == 0 else {
       throw POSIXError(.init(rawValue: errno) ?? .EIO)
     }
   }
 
   /// Writes `data` to a new file at `path`.
-  static func write(_ data: some Collection<UInt8>, to path: [UInt8]) throws {
+  public static func write(_ data: some Collection<UInt8>, to path: [UInt8]) throws {
     let fd = open(cString(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     defer { close(fd) }
@@ -42,7 +42,7 @@ enum BytePath {
   }
 
   /// The names in the folder `path` (without `.` and `..`), byte for byte (`readdir`).
-  static func entries(of path: [UInt8]) -> Set<[UInt8]> {
+  public static func entries(of path: [UInt8]) -> Set<[UInt8]> {
     guard let folder = opendir(cString(path)) else { return [] }
     defer { closedir(folder) }
     var names: Set<[UInt8]> = []
@@ -58,7 +58,7 @@ enum BytePath {
   }
 
   /// Removes `path` and, for a folder, everything in it (`lstat`, `unlink`, `rmdir`).
-  static func removeTree(_ path: [UInt8]) {
+  public static func removeTree(_ path: [UInt8]) {
     var info = stat()
     guard lstat(cString(path), &info) == 0 else { return }
     if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -70,7 +70,7 @@ enum BytePath {
   }
 
   /// Sets the modification time of `path` to an hour ago, so a cache trusts its stamp.
-  static func age(_ path: [UInt8]) {
+  public static func age(_ path: [UInt8]) {
     var times = [timespec(), timespec()]
     clock_gettime(CLOCK_REALTIME, &times[0])
     times[0].tv_sec -= 3_600
