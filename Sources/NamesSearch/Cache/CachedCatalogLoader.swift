@@ -68,12 +68,39 @@ public struct CachedCatalogLoader {
     let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
     let sourceHash = reader.contentHash.finalize()
     let store = { (shouldStop: () -> Bool) -> Bool in
-      guard complete, reader.currentStamp == stamp else { return false }
+      guard complete, reader.currentStamp == stamp,
+        Self.indexSizeIsReasonable(for: catalog, listSize: Int(stamp.size))
+      else { return false }
       return IndexCache.write(
         catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory,
         unicodeVersion: unicode.value, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
+  }
+
+  /// How many times its list's size an index may be, at most, plus `indexAllowance`.
+  static let indexRatio = 8
+  /// 64 MiB: small lists always get an index.
+  static let indexAllowance = 64 << 20
+
+  /// Whether the index of `catalog` (names, folded keys and their offsets, about
+  /// names + keys + 12 bytes a name) stays within `indexRatio` times the list's size plus
+  /// `indexAllowance`. A binary list that references the same strings over and over can
+  /// load within `ExpansionLimit` yet make an index a hundred times its size; such a list
+  /// is searched without writing one, so no list can fill the cache folder.
+  static func indexSizeIsReasonable(for catalog: Catalog, listSize: Int) -> Bool {
+    indexSizeIsReasonable(
+      nameBytes: catalog.names.bytes.count, keyBytes: catalog.defaultKeys.bytes.count,
+      names: catalog.names.count, listSize: listSize)
+  }
+
+  /// `indexSizeIsReasonable(for:listSize:)` from the counts: bytes of names and keys, names.
+  static func indexSizeIsReasonable(nameBytes: Int, keyBytes: Int, names: Int, listSize: Int)
+    -> Bool
+  {
+    let estimate = nameBytes + keyBytes + 12 * names
+    let (scaled, overflow) = listSize.multipliedReportingOverflow(by: indexRatio)
+    return overflow || estimate <= scaled + indexAllowance
   }
 
   /// `load(contentsOfFile:cacheDirectory:maximumSize:progress:)` with the paths given as

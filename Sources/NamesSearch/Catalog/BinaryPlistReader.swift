@@ -69,6 +69,7 @@ struct BinaryPlistReader {
     var seen = SectionTitles()
     var expansion = ExpansionLimit(
       inputSize: bytes.count, maximumSize: maximumSize, source: source)
+    try checkExpansionBeforeCopying(entries)
     for i in 0..<entries.count / 2 {
       let keyIndex = entries[i]
       let key = try object(keyIndex)
@@ -100,6 +101,30 @@ struct BinaryPlistReader {
       ranges.append(start..<names.count)
     }
     return (titles, names.build(), ranges)
+  }
+
+  /// Counts what the names would expand to from the objects' headers alone, before any
+  /// string is copied, so a file that references one long string many times is refused in
+  /// time and memory proportional to its size. Each string counts its length in code
+  /// units: a lower bound of its UTF-8 length, so this never refuses a list that the exact
+  /// count while copying would accept. Damaged objects are left to that pass to report.
+  ///
+  /// - Throws: `LoadError` (`namesTooLarge`, `expandsTooMuch`).
+  /// - Complexity: O(n) in the number of references.
+  private func checkExpansionBeforeCopying(_ entries: [UInt64]) throws(LoadError) {
+    var expansion = ExpansionLimit(
+      inputSize: bytes.count, maximumSize: maximumSize, source: source)
+    for i in 0..<entries.count / 2 {
+      guard let value = try? object(entries[entries.count / 2 + i]), value.type == 0xA,
+        let items = try? elements(of: value, object: entries[entries.count / 2 + i])
+      else { continue }
+      for reference in items {
+        guard let item = try? object(reference), [0x5, 0x6, 0x7].contains(item.type) else {
+          continue
+        }
+        try expansion.addName(byteCount: item.count)
+      }
+    }
   }
 
   // MARK: - Objects

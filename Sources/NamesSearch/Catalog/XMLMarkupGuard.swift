@@ -153,7 +153,6 @@ struct XMLMarkupGuard {
         state = .tag(quote: unit)
       } else if unit == 0x3E {
         state = .text
-        return nil
       }
       return pieceLength * width > Self.maximumTagLength
         ? tooLong("a tag", Self.maximumTagLength) : nil
@@ -181,10 +180,7 @@ struct XMLMarkupGuard {
   /// Counts a unit of a comment, instruction, CDATA section or DOCTYPE.
   private mutating func block(ending: Bool, _ what: String) -> String? {
     pieceLength += 1
-    if ending {
-      state = .text
-      return nil
-    }
+    if ending { state = .text }
     return pieceLength * width > Self.maximumBlockLength
       ? tooLong(what, Self.maximumBlockLength) : nil
   }
