@@ -1,6 +1,8 @@
 // libFuzzer target: any bytes as a sortednames list, through the same path as `-f FILE`
-// (format detection, libxml2 streaming reader, Foundation for binary and OpenStep), and a
-// search of what loaded. Must never crash, hang or leak; errors are fine.
+// (`CatalogLoader.load(from:)`): `FormatSniffer` (format from the first significant byte),
+// then for XML `XMLProlog`, `XMLMarkupGuard` and libxml2's SAX2 push parser
+// (`XMLPlistReader`), for binary lists `BinaryPlistReader` (no Foundation on this path), and
+// a search of what loaded. Must never crash, hang or leak; errors are fine.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func loaderFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

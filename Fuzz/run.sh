@@ -4,9 +4,10 @@
 #   bash Fuzz/run.sh [SECONDS]
 #
 # Seeds: the hostile-input corpus, the fixtures and the built-in list (loader), index cache
-# files made from them (cache), names from the international fixtures (query). Working
-# corpora grow in Fuzz/work (ignored by git); crashes land in Fuzz/crashes and make the
-# script fail: each becomes a regression test.
+# files made from them (cache), names from the international fixtures (query), and the
+# regressions of earlier crashes (Tests/Corpus/regressions: *.plist for the loader, *.idx for
+# the cache reader). Working corpora grow in Fuzz/work (ignored by git); crashes land in
+# Fuzz/crashes and make the script fail: each becomes a regression test and a seed there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
@@ -16,7 +17,7 @@ export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
 shared=Tests/Fixtures
 mkdir -p Fuzz/work/{loader,cache,query} Fuzz/seeds/{loader,cache,query} Fuzz/crashes
 
-cp Tests/Corpus/cases/* Tests/Corpus/regressions/* Resources/sortednames.plist Fuzz/seeds/loader/
+cp Tests/Corpus/cases/* Tests/Corpus/regressions/*.plist Resources/sortednames.plist Fuzz/seeds/loader/
 [ -f $shared/sortednames.plist ] && cp $shared/sortednames.plist Fuzz/seeds/loader/fixture.plist
 if [ -z "$(ls Fuzz/seeds/cache)" ]; then
   swift build -q 2>/dev/null || true
@@ -27,6 +28,7 @@ if [ -z "$(ls Fuzz/seeds/cache)" ]; then
   cp "$cache"/names-search/*.idx Fuzz/seeds/cache/ 2>/dev/null || true
   rm -rf "$cache"
 fi
+cp Tests/Corpus/regressions/*.idx Fuzz/seeds/cache/
 if [ -z "$(ls Fuzz/seeds/query)" ] && [ -d $shared/international ]; then
   i=0
   for f in $shared/international/*.txt; do

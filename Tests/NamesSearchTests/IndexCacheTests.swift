@@ -168,6 +168,52 @@ struct IndexCacheTests {
     }
   }
 
+  /// Fuzzing regression (Tests/Corpus/regressions/cache-created-at-earliest-time.idx): a
+  /// cache file whose creation time is within 2 s of the earliest `Int64` overflowed the
+  /// racy-timestamp check (`created - 2`) and trapped. In the integers every modification
+  /// time is at or after `created - 2` then, so the list's contents must be compared: the
+  /// index answers for the same list and is ignored when its content hash is another.
+  @Test(
+    "an index created at the earliest time there is compares the list's contents",
+    arguments: [Int64.min, Int64.min + 1])
+  func earliestCreationTime(created: Int64) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["A": ["Ann"], "B": ["Bea", "Bob"]])
+    try age(path)
+    try load(path).writeCache()
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    /// The cache file with header words changed and its checksum made right again.
+    func forged(_ words: [(offset: Int, value: UInt64)]) -> Data {
+      var bytes = good
+      bytes.withUnsafeMutableBytes { raw in
+        for (offset, value) in words {
+          raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+        }
+        let checksum = IndexChecksum.of(
+          header: UnsafeRawBufferPointer(rebasing: raw[..<IndexCache.headerSize]),
+          body: UnsafeRawBufferPointer(rebasing: raw[IndexCache.headerSize...]))
+        raw.storeBytes(
+          of: checksum.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
+      }
+      return Data(bytes)
+    }
+    let sourceHash = good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: UInt64.self) }
+    let stamp = try #require(SourceStamp(path: absolute))
+
+    try forged([(56, UInt64(bitPattern: created))]).write(to: URL(fileURLWithPath: cacheFile))
+    let same = IndexCache.read(for: absolute, stamp: stamp, in: folder + "/cache")
+    #expect(
+      same?.sections == [
+        Section(title: "A", names: ["Ann"]), Section(title: "B", names: ["Bea", "Bob"]),
+      ])
+
+    try forged([(56, UInt64(bitPattern: created)), (64, sourceHash ^ 1)])
+      .write(to: URL(fileURLWithPath: cacheFile))
+    #expect(IndexCache.read(for: absolute, stamp: stamp, in: folder + "/cache") == nil)
+  }
+
   @Test("an abandoned write leaves neither a cache file nor a temporary file")
   func abandonedWrite() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

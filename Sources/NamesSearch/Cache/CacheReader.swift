@@ -142,8 +142,10 @@ struct CacheReader {
     }
 
     // Racy timestamps: the list may have changed within the clock's resolution after the
-    // cache was written; compare contents too.
-    if verifiesChecksum && stamp.modifiedSeconds >= created - 2 {
+    // cache was written; compare contents too. A creation time within 2 s of the earliest
+    // representable one makes every modification time racy (and must not overflow).
+    let (racyFrom, beforeEarliest) = created.subtractingReportingOverflow(2)
+    if verifiesChecksum && (beforeEarliest || stamp.modifiedSeconds >= racyFrom) {
       guard let hash = SourceHash.ofFile(atPath: absolutePath), hash == sourceHash else {
         return nil
       }
