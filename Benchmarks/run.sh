@@ -3,20 +3,32 @@
 #
 #   bash Benchmarks/run.sh            # 2k, 10k, 100k, 1M and 10M names
 #   bash Benchmarks/run.sh --quick    # without 10M (faster)
+#   bash Benchmarks/run.sh --linearity   # only the linearity table (hostile inputs, 20-100 MB)
 #
 # Installs what it needs from Debian packages (hyperfine, ripgrep, fzf, GNU time,
 # gnuplot), builds names-search in release mode, generates the data (Benchmarks/data,
 # ignored by git), measures names-search against grep -i, rg -i, fzf --filter, the book's
 # handleSearchForTerm with Foundation, and Python's plistlib, side by side, and writes
 # BENCHMARKS.md and Benchmarks/scaling.svg. Medians throughout; the machine is shared.
+# The linearity section times hostile-but-large inputs (Benchmarks/generate-linearity.py) from
+# a file and through a pipe, and writes BENCHMARKS-linearity.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 quick=false
-[ "${1:-}" = "--quick" ] && quick=true
+only_linearity=false
+for arg in "$@"; do
+  case $arg in
+    --quick) quick=true ;;
+    --linearity) only_linearity=true ;;
+    *) echo "usage: bash Benchmarks/run.sh [--quick | --linearity]" >&2; exit 64 ;;
+  esac
+done
 
 need=()
-for tool in hyperfine rg fzf gnuplot; do command -v "$tool" >/dev/null || need+=("$tool"); done
+tools=(hyperfine rg fzf gnuplot)
+$only_linearity && tools=(hyperfine)
+for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
 pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev pkg-config)
 pkg-config --exists libxxhash 2>/dev/null || need+=(libxxhash-dev pkg-config)
@@ -42,6 +54,61 @@ results=$data/results
 mkdir -p "$data" "$results"
 export XDG_CACHE_HOME=$root/$data/cache
 rm -rf "$XDG_CACHE_HOME"
+
+# Linearity: each hostile input (and two legitimate baselines) at two or three sizes, the whole
+# process timed from a file (--no-cache, so every run loads) and through a pipe
+# (cat FILE | names-search -f -); one more run under GNU time gives the peak RSS, the exit
+# status and the message. Results in $results/linearity, table in BENCHMARKS-linearity.md.
+linearity() {
+  local out=$results/linearity
+  rm -rf "$out"
+  mkdir -p "$out"
+  echo "== linearity: generating the inputs" >&2
+  python3 Benchmarks/generate-linearity.py "$data/linearity"
+  local names=$data/names-1000000.xml.plist
+  [ -f "$names" ] || python3 Benchmarks/generate.py 1000000 "$data"
+  {
+    grep -v '^#' "$data/linearity/manifest.tsv"
+    printf 'names-1M\t1M names\t%s\t%s\tbaseline: 1M names (Benchmarks/generate.py)\n' \
+      "$(stat -c %s "$names")" "$names"
+  } > "$out/cases.tsv"
+  local name size bytes file description mode key runs
+  while IFS=$'\t' read -r name size bytes file description <&3; do
+    echo "== linearity: $name $size" >&2
+    # More runs where file and pipe are compared at one size.
+    runs=5
+    [ "$name" = names-1M ] && runs=10
+    for mode in file pipe; do
+      key=$out/$name-$size-$mode
+      if [ $mode = file ]; then
+        hyperfine -N -i --output=pipe --style none --warmup 1 -r "$runs" --export-json "$key.json" \
+          -n "$name $size $mode" "$ns --no-cache -f $file --count ann" >/dev/null 2>&1 ||
+          { echo "hyperfine failed on $name $size $mode" >&2; exit 1; }
+        set +e
+        /usr/bin/time -f '%e %M' -o "$key.time" "$ns" --no-cache -f "$file" --count ann \
+          >"$key.out" 2>"$key.err" </dev/null
+        echo $? > "$key.status"
+        set -e
+      else
+        hyperfine -N -i --output=pipe --style none --warmup 1 -r "$runs" --export-json "$key.json" \
+          -n "$name $size $mode" "bash -c 'cat $file | $ns -f - --count ann'" >/dev/null 2>&1 ||
+          { echo "hyperfine failed on $name $size $mode" >&2; exit 1; }
+        set +e
+        cat "$file" | /usr/bin/time -f '%e %M' -o "$key.time" "$ns" -f - --count ann \
+          >"$key.out" 2>"$key.err"
+        echo "${PIPESTATUS[1]}" > "$key.status"
+        set -e
+      fi
+    done
+  done 3< "$out/cases.tsv"
+  python3 Benchmarks/report.py --linearity "$data" "$ns" > BENCHMARKS-linearity.md
+  echo "== wrote BENCHMARKS-linearity.md" >&2
+}
+
+if $only_linearity; then
+  linearity
+  exit 0
+fi
 
 sizes=(10000 100000 1000000)
 $quick || sizes+=(10000000)
@@ -111,3 +178,5 @@ done
 
 python3 Benchmarks/report.py "$data" "$ns" "${sizes[*]}" > BENCHMARKS.md
 echo "== wrote BENCHMARKS.md and Benchmarks/scaling.svg" >&2
+
+linearity
