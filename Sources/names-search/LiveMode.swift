@@ -1,4 +1,3 @@
-import Dispatch
 import NamesSearch
 import NamesSearchTerminal
 import Synchronization
@@ -37,7 +36,9 @@ private func forwardSignal(_ number: Int32) {
 /// searches write to, with a timeout at the next deadline: the debounce's, or the key
 /// decoder's (a lone Esc is told from the start of a sequence by a short wait). Searches run on a
 /// background queue through a `SearchSession`; each result comes back tagged with its
-/// sequence number, and the state drops stale ones.
+/// sequence number, and the state drops stale ones. When the process cannot start the
+/// thread pool (`ulimit -n`, `ulimit -v`; see `ThreadPool`), searches run inline, one per
+/// loop turn, and give the same results.
 ///
 /// Ctrl-Z and SIGTSTP suspend as other terminal programs do: the terminal is restored,
 /// the process group stopped (`kill(0, SIGTSTP)`, as the kernel does for Ctrl-Z on a
@@ -114,7 +115,9 @@ enum LiveMode {
       for effect in effects {
         switch effect {
         case .search(let sequence, let term):
-          DispatchQueue.global(qos: .userInitiated).async {
+          // In the background on the thread pool; inline when the process cannot start
+          // it (`ThreadPool`): typing then waits for each search, but works.
+          ThreadPool.run {
             guard let result = session.search(term, sequence: sequence) else { return }
             inbox.withLock { $0.append((sequence, result)) }
             var byte: UInt8 = 0

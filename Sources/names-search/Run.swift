@@ -32,6 +32,8 @@ enum Run {
     let environment = bytes.mapValues { String(decoding: $0, as: UTF8.self) }
     let loaded: CachedCatalogLoader?
     let catalog: Catalog
+    let source = options.file.map { $0 == "-" ? "<stdin>" : $0 } ?? "the built-in list"
+    CrashGuard.setActivity("loading \(source)")
     do {
       (catalog, loaded) = try load(options, environment: bytes)
     } catch {
@@ -39,7 +41,19 @@ enum Run {
       return .failure
     }
     // The index cache is written once the answer is out, whatever the answer was.
-    defer { CacheWriting.write(loaded) }
+    defer {
+      CrashGuard.setActivity("writing the index cache of \(source)")
+      CacheWriting.write(loaded)
+    }
+    CrashGuard.setActivity("searching \(source)")
+    // A search that cannot get its memory under `ulimit -v` is refused before it starts.
+    if let shortfall = SearchMemory.shortfall(for: options.query.options, in: catalog) {
+      let error = LoadError(
+        source: source,
+        reason: .outOfMemory(needed: shortfall.needed, available: shortfall.available))
+      StandardStreams.writeError("names-search: \(error)\n")
+      return .failure
+    }
     if options.interactive {
       return LiveMode.run(catalog: catalog, options: options, environment: environment)
     }

@@ -8,6 +8,9 @@
 // past the file-size limit (`ulimit -f`), as EFBIG ("File too large").
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
+// A crash is one line on standard error and exit 2, never a backtrace (see CrashGuard).
+CrashGuard.install()
+DescriptorLimit.raiseSoftLimit()
 
 // Only the variables the tool reads (cheaper than copying the whole environment), and they
 // and the arguments as bytes: a path that is not UTF-8 must reach the system call unchanged.

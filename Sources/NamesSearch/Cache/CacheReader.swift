@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Checks a mapped cache file and builds a catalog over it without copying.
 /// See `IndexCache` for the layout; every check failing means "no cache".
 struct CacheReader {
@@ -116,7 +114,7 @@ struct CacheReader {
     let shared = SharedForReading(value: bytes)
     let body = SharedForReading(
       value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
-    DispatchQueue.concurrentPerform(iterations: pieces + 2) { task in
+    ThreadPool.perform(iterations: pieces + 2) { task in
       switch task {
       case pieces:
         let valid = Self.endsAreValid(

@@ -1,5 +1,4 @@
 import CXXHash
-import Dispatch
 
 /// The checksum of an index cache file: XXH3-64 (seed 0, the xxHash reference library,
 /// Debian package `libxxhash-dev`) over everything the reader trusts, computed on every core.
@@ -51,7 +50,7 @@ enum IndexChecksum {
   static func of(header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> UInt64 {
     let digests = ConcurrentResults<UInt64>(count: pieceCount)
     let shared = SharedForReading(value: body)
-    DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
+    ThreadPool.perform(iterations: pieceCount) { piece in
       digests[piece] = pieceDigest(shared.value, piece: piece)
     }
     return combine(header: header, digests: digests.values.map { $0! })

@@ -14,7 +14,7 @@
 /// object with the count follows"); an offset table; a 32-byte trailer with the offset and
 /// reference sizes, the object count, the top object and the table's offset, big-endian.
 struct BinaryPlistReader {
-  private let bytes: [UInt8]
+  private let bytes: FrozenArray<UInt8>
   private let source: String
   /// The most UTF-8 the names may decode to: a small file whose strings are referenced
   /// many times must not expand without bound.
@@ -24,7 +24,7 @@ struct BinaryPlistReader {
   private var objectCount = 0
   private var tableOffset = 0
 
-  init(bytes: [UInt8], source: String, maximumSize: Int) {
+  init(bytes: FrozenArray<UInt8>, source: String, maximumSize: Int) {
     self.bytes = bytes
     self.source = source
     self.maximumSize = maximumSize
@@ -32,7 +32,8 @@ struct BinaryPlistReader {
 
   /// The titles, names and section ranges of the list, in file order.
   ///
-  /// - Throws: `LoadError` for a damaged file or a shape that is not a sortednames list.
+  /// - Throws: `LoadError` for a damaged file or a shape that is not a sortednames list, or
+  ///   `outOfMemory` when the system refuses memory for the names.
   mutating func read() throws(LoadError) -> (
     titles: [String], names: NameStore, ranges: [Range<Int>]
   ) {
@@ -86,7 +87,10 @@ struct BinaryPlistReader {
           source: source, reason: .sectionNotArray(title: title, found: typeName(value.type)))
       }
       let start = names.count
-      for (position, nameIndex) in try elements(of: value, object: valueIndex).enumerated() {
+      // References are read one at a time: a section of a million names needs no array.
+      let references = try referenceRange(of: value, object: valueIndex)
+      for position in 0..<references.count {
+        let nameIndex = reference(references.start, position)
         let item = try object(nameIndex)
         guard let name = try string(item, object: nameIndex) else {
           throw LoadError(
@@ -97,6 +101,7 @@ struct BinaryPlistReader {
         try expansion.addName(byteCount: name.count)
         name.withUnsafeBufferPointer { names.append(utf8: $0) }
       }
+      if names.isOutOfMemory { throw LoadError.outOfMemory(source: source) }
       titles.append(title)
       ranges.append(start..<names.count)
     }
@@ -175,13 +180,25 @@ struct BinaryPlistReader {
 
   /// The object indices an array (count refs) or a dictionary (keys, then values) holds.
   private func elements(of container: Object, object index: UInt64) throws(LoadError) -> [UInt64] {
+    let references = try referenceRange(of: container, object: index)
+    return (0..<references.count).map { reference(references.start, $0) }
+  }
+
+  /// Where the references of an array (count refs) or a dictionary (keys, then values)
+  /// start, and how many there are, checked to lie before the offset table.
+  private func referenceRange(of container: Object, object index: UInt64) throws(LoadError) -> (
+    start: Int, count: Int
+  ) {
     let references = container.type == 0xD ? container.count * 2 : container.count
     guard container.contentOffset + references * referenceSize <= tableOffset else {
       throw damaged("object \(index) at byte \(container.offset) runs past the objects")
     }
-    return (0..<references).map {
-      bigEndian(at: container.contentOffset + $0 * referenceSize, size: referenceSize)
-    }
+    return (container.contentOffset, references)
+  }
+
+  /// Reference `i` of those starting at byte `start`.
+  private func reference(_ start: Int, _ i: Int) -> UInt64 {
+    bigEndian(at: start + i * referenceSize, size: referenceSize)
   }
 
   /// The UTF-8 of a string object, or `nil` if the object is not a string.
@@ -193,7 +210,7 @@ struct BinaryPlistReader {
       guard end <= tableOffset else {
         throw damaged("string object \(index) at byte \(item.offset) runs past the objects")
       }
-      let utf8 = Array(bytes[item.contentOffset..<end])
+      let utf8 = Array(UnsafeBufferPointer(rebasing: bytes.buffer[item.contentOffset..<end]))
       guard String(validating: utf8, as: UTF8.self) != nil,
         item.type == 0x7 || utf8.allSatisfy({ $0 < 0x80 })
       else {

@@ -26,7 +26,8 @@ public enum CatalogLoader {
   /// - Parameters:
   ///   - maximumSize: refuse inputs larger than this many bytes.
   ///   - progress: told after each chunk read.
-  /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list.
+  /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list, or
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`).
   /// - Complexity: O(n) in the file's size.
   public static func load(
     contentsOfFile path: PathName, maximumSize: Int = FileReader.defaultMaximumSize,
@@ -48,19 +49,24 @@ public enum CatalogLoader {
 
   /// Loads the list that `reader` reads (a file or standard input), detecting its format.
   ///
-  /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list.
+  /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list, or
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`).
   public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
     -> Catalog
   {
+    // Under `ulimit -v`, a list that cannot load is refused before any buffer is taken,
+    // and again, more exactly, once its format is known.
+    try LoadMemory.check(fileSize: reader.expectedSize ?? 0, format: nil, source: reader.source)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var sniffed = try FormatSniffer.sniff(reader, chunk: &chunk, progress: progress)
+    try LoadMemory.check(
+      fileSize: reader.expectedSize ?? 0, format: sniffed.format, source: reader.source)
     switch sniffed.format {
     case .binary:
-      let data = try reader.readAll(after: sniffed.prefix)
-      var binary = BinaryPlistReader(
-        bytes: Array(data), source: reader.source, maximumSize: reader.maximumSize)
-      let parsed = try binary.read()
-      return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
+      // The file's bytes are released before the keys are folded.
+      let parsed = try readBinary(
+        reader, after: sniffed.prefix, chunk: &chunk, progress: progress)
+      return try catalog(parsed, source: reader.source)
     case .xml:
       break
     }
@@ -95,7 +101,42 @@ public enum CatalogLoader {
       progress?(reader.bytesRead, reader.expectedSize)
       return count
     }
-    return Catalog(titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges)
+    return try catalog(parsed, source: reader.source)
+  }
+
+  /// Reads the rest of a binary list into one buffer (its size reserved once for a file)
+  /// and parses it.
+  private static func readBinary(
+    _ reader: FileReader, after prefix: [UInt8], chunk: inout [UInt8], progress: Progress?
+  ) throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
+    var bytes = GrowableArray<UInt8>(
+      capacity: max(reader.expectedSize ?? 0, prefix.count), failsSoftly: true)
+    prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    while true {
+      let count = try reader.read(into: &chunk)
+      progress?(reader.bytesRead, reader.expectedSize)
+      if count == 0 { break }
+      chunk.withUnsafeBufferPointer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      if bytes.isOutOfMemory { throw LoadError.outOfMemory(source: reader.source) }
+    }
+    var binary = BinaryPlistReader(
+      bytes: bytes.freeze(), source: reader.source, maximumSize: reader.maximumSize)
+    return try binary.read()
+  }
+
+  /// The catalog of a parsed list, its keys folded for the default options.
+  ///
+  /// - Throws: `LoadError` `outOfMemory` when the system refuses memory for the keys.
+  private static func catalog(
+    _ parsed: (titles: [String], names: NameStore, ranges: [Range<Int>]), source: String
+  ) throws(LoadError) -> Catalog {
+    guard let keys = SearchKeys.folding(parsed.names, options: .default) else {
+      throw LoadError.outOfMemory(source: source)
+    }
+    return Catalog(
+      titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges, defaultKeys: keys)
   }
 
   /// Parses `data` as a sortednames property list; `source` names it in errors.

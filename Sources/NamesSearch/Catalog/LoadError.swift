@@ -24,6 +24,10 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file of `size` bytes would expand past `limit` bytes once loaded (a binary list
     /// that references the same strings over and over; see `ExpansionLimit`).
     case expandsTooMuch(size: Int, limit: Int)
+    /// The system refused the memory the list needs (for instance under `ulimit -v`):
+    /// about `needed` bytes more when it was estimated before loading (`LoadMemory`), and
+    /// the `available` bytes the process's limits left (`AddressSpace`), when known.
+    case outOfMemory(needed: Int?, available: Int?)
     /// The bytes are not a property list; the parser's words.
     case notPropertyList(String)
     /// The root object is not a dictionary; what was found ("an array").
@@ -71,6 +75,17 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
       "a file of \(Plural.counted(size, "byte")) that would expand to more than \(limit) bytes"
         + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"
         + " \(ExpansionLimit.allowance) bytes)"
+    case .outOfMemory(let needed, let available):
+      switch (needed, available) {
+      case (let needed?, let available?):
+        "out of memory (about \(AddressSpace.describe(needed, roundingUp: true)) needed,"
+          + " \(AddressSpace.describe(available, roundingUp: false)) left under the memory"
+          + " limit, ulimit -v or -d)"
+      case (nil, let available?):
+        "out of memory (\(AddressSpace.describe(available, roundingUp: false)) left under the"
+          + " memory limit, ulimit -v or -d)"
+      default: "out of memory"
+      }
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
@@ -84,6 +99,13 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nameNotString(let title, let position, let found):
       "section \(Self.quoted(title)), item \(position): expected a string, found \(found)"
     }
+  }
+
+  /// An `outOfMemory` error about `source` after an allocation failed, with what the
+  /// process's limits leave now.
+  public static func outOfMemory(source: String) -> LoadError {
+    LoadError(
+      source: source, reason: .outOfMemory(needed: nil, available: AddressSpace.headroom()))
   }
 
   /// `"<source>: <message>"`.

@@ -52,15 +52,23 @@ public struct NameStore: Sendable {
   }
 
   /// Builds a `NameStore` one name at a time.
+  ///
+  /// When the system refuses memory (for instance under `ulimit -v`), appends are dropped
+  /// and `isOutOfMemory` turns true: a loader checks it and reports the failure instead of
+  /// stopping the process.
   public struct Builder: ~Copyable {
     private var bytes: GrowableArray<UInt8>
     private var ends: GrowableArray<UInt32>
 
-    /// Creates an empty builder with room for `names` names of `bytes` bytes in all.
+    /// Creates an empty builder with room for `names` names of `bytes` bytes in all (a
+    /// hint: less is reserved when the system refuses that much).
     public init(names: Int = 16, bytes byteCount: Int = 256) {
-      bytes = GrowableArray(capacity: byteCount)
-      ends = GrowableArray(capacity: names)
+      bytes = GrowableArray(capacity: byteCount, failsSoftly: true)
+      ends = GrowableArray(capacity: names, failsSoftly: true)
     }
+
+    /// Whether the system refused memory for a name; the names since were dropped.
+    public var isOutOfMemory: Bool { bytes.isOutOfMemory || ends.isOutOfMemory }
 
     /// The number of names appended.
     public var count: Int { ends.count }
@@ -94,6 +102,8 @@ public struct NameStore: Sendable {
     }
 
     /// The finished store.
+    ///
+    /// - Precondition: `isOutOfMemory` is false.
     public consuming func build() -> NameStore {
       NameStore(bytes: bytes.freeze(), ends: ends.freeze())
     }

@@ -60,7 +60,8 @@ final class XMLPlistReader {
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
   ///
   /// - Throws: `LoadError` for malformed XML, a shape that is not a sortednames list, a
-  ///   duplicate section title, or an entity declaration; or what `nextChunk` throws.
+  ///   duplicate section title, or an entity declaration; `outOfMemory` when the system
+  ///   refuses memory (to the names or to libxml2); or what `nextChunk` throws.
   func read(
     firstChunk: ArraySlice<UInt8>,
     nextChunk: (inout [UInt8]) throws(LoadError) -> Int
@@ -123,6 +124,8 @@ final class XMLPlistReader {
           context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
           count == 0 ? 1 : 0)
       }
+      // Names the system refused memory for were dropped: stop here.
+      if names.isOutOfMemory { fail(LoadError.outOfMemory(source: source).reason) }
       if status != 0 && parserError == nil && error == nil {
         parserError = (
           "malformed XML (libxml2 error \(status))", lineNumber()
@@ -314,15 +317,17 @@ final class XMLPlistReader {
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
       let me = XMLPlistReader.reader(context)
       guard me.parserError == nil else { return }
+      if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+        me.fail(LoadError.outOfMemory(source: me.source).reason)
+        return
+      }
       let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
       // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
       var message = text.split(whereSeparator: \.isNewline).map {
         $0.trimmingCharacters(in: .whitespaces)
       }.filter { !$0.isEmpty }.joined(separator: "; ")
       // Name the cause in a reader's words where libxml2's are an implementation's.
-      if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
-        message = "out of memory"
-      } else if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
+      if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
         let bytes = message.range(of: "bytes ")
       {
         message =

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The folded search keys of a catalog's names for one set of match options, stored as one
 /// contiguous UTF-8 buffer plus end offsets (not as a million `String`s).
 ///
@@ -34,44 +32,65 @@ public struct SearchKeys: Sendable {
 
   /// Folds every name of `names` once, splitting the work across cores for large lists.
   ///
+  /// - Precondition: the system grants the memory (see `folding(_:options:)`).
   /// - Complexity: O(n) where n is the names' total UTF-8 length.
   public init(names: NameStore, options: MatchOptions) {
-    let chunkCount = names.count < 50_000 ? 1 : ProcessInfoCores.count * 8
+    guard let keys = Self.folding(names, options: options) else { fatalError("out of memory") }
+    self = keys
+  }
+
+  /// Folds every name of `names` once, splitting the work across cores (`ThreadPool`) for
+  /// large lists; `nil` when the system refuses the memory (for instance under `ulimit -v`).
+  ///
+  /// The keys take about as much memory as the names. Each part reserves room for its
+  /// names folded at their longest (folding at most triples a name: U+0390 "ΐ", 2 bytes,
+  /// folds to 6), which costs address space, not memory; under an address-space limit a
+  /// part that cannot reserve that much starts with its names' size and an eighth, and
+  /// grows if it must.
+  ///
+  /// - Complexity: O(n) where n is the names' total UTF-8 length.
+  public static func folding(_ names: NameStore, options: MatchOptions) -> SearchKeys? {
+    // One part when the work runs on this thread anyway: no parts to copy together.
+    let chunkCount =
+      names.count < 50_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 8
     let bounds = (0...chunkCount).map { names.count * $0 / chunkCount }
     let parts = ConcurrentResults<(bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>)>(
       count: chunkCount)
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+    ThreadPool.perform(iterations: chunkCount) { chunk in
       let folder = TextFolder(options: options)
       let range = bounds[chunk]..<bounds[chunk + 1]
       let start = range.isEmpty ? 0 : names.byteRange(of: range.lowerBound).lowerBound
       let end = range.isEmpty ? 0 : names.byteRange(of: range.upperBound - 1).upperBound
-      // Folding at most triples a name (U+0390 "ΐ", 2 bytes, folds to 6).
-      var bytes = GrowableArray<UInt8>(capacity: (end - start) * 3 + 16)
-      var ends = GrowableArray<UInt32>(capacity: range.count)
+      var bytes = GrowableArray<UInt8>(
+        capacity: (end - start) * 3 + 16, fallbackCapacity: (end - start) * 9 / 8 + 16,
+        failsSoftly: true)
+      var ends = GrowableArray<UInt32>(capacity: range.count, failsSoftly: true)
       for i in range {
         folder.append(utf8: names.utf8(of: i), to: &bytes)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
+        if bytes.isOutOfMemory || ends.isOutOfMemory { return }
       }
       parts[chunk] = (bytes.freeze(), ends.freeze())
     }
+    guard parts.values.allSatisfy({ $0 != nil }) else { return nil }
     let total = parts.values.reduce(0) { $0 + $1!.bytes.count }
     precondition(total <= Int(UInt32.max), "a list holds at most 4 GiB of folded names")
     if chunkCount == 1 {
-      self.init(options: options, bytes: parts.values[0]!.bytes, ends: parts.values[0]!.ends)
-      return
+      return SearchKeys(options: options, bytes: parts[0]!.bytes, ends: parts[0]!.ends)
     }
     // Copy the parts into one buffer, releasing each part once copied, so the peak stays
     // near one copy of the keys.
-    var bytes = GrowableArray<UInt8>(capacity: total)
-    var ends = GrowableArray<UInt32>(capacity: names.count)
+    var bytes = GrowableArray<UInt8>(capacity: total, failsSoftly: true)
+    var ends = GrowableArray<UInt32>(capacity: names.count, failsSoftly: true)
     for slot in 0..<chunkCount {
       let part = parts[slot]!
       parts[slot] = nil
       let offset = UInt32(bytes.count)
       bytes.append(contentsOf: part.bytes.buffer)
       for end in part.ends { ends.append(end + offset) }
+      if bytes.isOutOfMemory || ends.isOutOfMemory { return nil }
     }
-    self.init(options: options, bytes: bytes.freeze(), ends: ends.freeze())
+    return SearchKeys(options: options, bytes: bytes.freeze(), ends: ends.freeze())
   }
 
   /// The number of keys.

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -44,7 +42,7 @@ public struct KeyHits: Sendable {
 /// both ends of the occurrence (two byte compares when the bytes around them are ASCII).
 /// The cost per key is a couple of vector compares whatever the term, so a one-letter term
 /// that matches most names costs about what a rare one does. Large sets of keys are split
-/// into slices scanned on every core (`concurrentPerform`); scans look at `cancellation`
+/// into slices scanned on every core (`ThreadPool`); scans look at `cancellation`
 /// every 4,096 keys and give up when it is set.
 enum KeyScanner {
   /// Sets of keys smaller than this are scanned on one thread.
@@ -82,7 +80,7 @@ enum KeyScanner {
     let bounds = (0...slices).map { count * $0 / slices }
     let parts = ConcurrentResults<KeyHits>(count: slices)
     let shared = SharedForReading(value: candidates)
-    DispatchQueue.concurrentPerform(iterations: slices) { slice in
+    ThreadPool.perform(iterations: slices) { slice in
       parts[slice] = scanSlice(
         keys, matcher, shared.value, bounds[slice]..<bounds[slice + 1], cancellation)
     }

@@ -13,7 +13,95 @@ enum ProcessInfoCores {
   static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
 
-/// Slots that `DispatchQueue.concurrentPerform` iterations fill, one slot per iteration, so
+/// Where parallel work runs: on libdispatch's thread pool when the process can start it,
+/// otherwise on the calling thread, one iteration after another. The answer is the same
+/// either way; only the time differs.
+///
+/// libdispatch cannot report that it lacks resources. On Linux the first pool thread opens
+/// the event loop's descriptors (an epoll instance, an eventfd and a timerfd); when the
+/// descriptor limit (`ulimit -n`) leaves no room, the process dies of SIGILL. A thread it
+/// cannot create (`ulimit -v`, `ulimit -u`) it retries once a second, for ever. So:
+///
+/// - once, at first use, three descriptors are opened and closed again, one thread is
+///   started and joined, then one pool thread is started and waited for, so the event loop
+///   takes its descriptors while they are free (they stay open for the process's life);
+/// - before each use, the address space left under `ulimit -v` / `ulimit -d`
+///   (`AddressSpace`) must hold what every core's thread takes (`threadReserve`).
+///
+/// Every parallel loop of the library (`KeyScanner`, `SearchKeys`, `CacheReader`,
+/// `IndexChecksum`) goes through `perform(iterations:_:)`.
+public enum ThreadPool {
+  /// Whether parallel work runs on the pool now (else on the calling thread).
+  ///
+  /// - Complexity: O(1) after the first call (two `getrlimit` calls; a small read of
+  ///   `/proc/self/statm` when a memory limit is set).
+  public static var isUsable: Bool {
+    if let headroom = AddressSpace.headroom(), headroom < threadReserve { return false }
+    return started
+  }
+
+  /// Runs `body(i)` for every `i` in `0 ..< iterations`: concurrently on the pool when it
+  /// is usable and there is more than one iteration, else in order on the calling thread.
+  /// Returns when every iteration has.
+  static func perform(iterations: Int, _ body: @Sendable (Int) -> Void) {
+    if iterations > 1 && isUsable {
+      DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+    } else {
+      for iteration in 0..<iterations { body(iteration) }
+    }
+  }
+
+  /// Runs `work` on the pool in the background when it is usable, else now, on the calling
+  /// thread, before returning.
+  public static func run(_ work: @escaping @Sendable () -> Void) {
+    if isUsable {
+      DispatchQueue.global(qos: .userInitiated).async(execute: work)
+    } else {
+      work()
+    }
+  }
+
+  /// The address space a use of the pool may need: for each core's thread and the event
+  /// loop's two, a stack and a malloc arena (glibc gives a thread its own, 64 MiB reserved),
+  /// plus 64 MiB, as an arena being set up reserves twice its size for a moment. Under a
+  /// tighter limit, threads could take the room a load's buffers need: work runs on the
+  /// calling thread instead.
+  static let threadReserve: Int = {
+    var attributes = pthread_attr_t()
+    var stack = 8 << 20
+    if pthread_attr_init(&attributes) == 0 {
+      pthread_attr_getstacksize(&attributes, &stack)
+      pthread_attr_destroy(&attributes)
+    }
+    return (ProcessInfoCores.count + 2) * (stack + (64 << 20)) + (64 << 20)
+  }()
+
+  /// Whether the pool could be started (decided once).
+  private static let started: Bool = start()
+
+  private static func start() -> Bool {
+    #if os(Linux)
+      // Room for the event loop's three descriptors.
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { return false }
+      let third = dup(ends[0])
+      close(ends[0])
+      close(ends[1])
+      guard third >= 0 else { return false }
+      close(third)
+      // A thread can be created (as libdispatch creates them: default attributes).
+      var thread = pthread_t()
+      guard pthread_create(&thread, nil, { _ in nil }, nil) == 0 else { return false }
+      pthread_join(thread, nil)
+    #endif
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async { done.signal() }
+    done.wait()
+    return true
+  }
+}
+
+/// Slots that `ThreadPool.perform` iterations fill, one slot per iteration, so
 /// no two threads write the same slot. Read `values` only after the work has finished.
 final class ConcurrentResults<Value>: @unchecked Sendable {
   private let slots: UnsafeMutablePointer<Value?>
@@ -40,7 +128,7 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
   var values: [Value?] { Array(UnsafeBufferPointer(start: slots, count: count)) }
 }
 
-/// A value handed to `concurrentPerform` iterations that only read it, such as a pointer to
+/// A value handed to `ThreadPool.perform` iterations that only read it, such as a pointer to
 /// memory that outlives the work.
 struct SharedForReading<Value>: @unchecked Sendable {
   let value: Value

@@ -60,21 +60,49 @@ public struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, Random
 /// anonymous memory maps reserved without backing (`MAP_NORESERVE`): only the pages written
 /// count in memory, so a generous capacity costs nothing, and freeing always returns the
 /// memory to the system (glibc keeps freed heap chunks resident). Give large buffers their
-/// upper bound as capacity so they never grow; growing a map copies it.
+/// upper bound as capacity so they never grow; growing a map copies it. Freezing a map
+/// gives back the pages past the last element.
+///
+/// A reservation still counts against the process's address-space limits (`ulimit -v`,
+/// `ulimit -d`). When the system refuses memory, a buffer made with `failsSoftly` does not
+/// stop the process: a capacity it cannot reserve is only a hint (it starts smaller and
+/// grows as needed), and an append it cannot make room for sets `isOutOfMemory` and is
+/// dropped, as are the appends after it. Under a limit it also leaves the last
+/// `AddressSpace.reserve` bytes to allocations that cannot fail softly. Its owner checks
+/// `isOutOfMemory` and reports the failure; `freeze()` of such a buffer stops the process,
+/// so a partial buffer is never used. Other buffers stop the process at once ("out of
+/// memory").
 public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutableRawPointer?
   private var capacity: Int
   private var isMapped = false
+  private let failsSoftly: Bool
   /// The number of elements appended.
   public private(set) var count = 0
+  /// Whether the system refused memory for an append (only with `failsSoftly`); the
+  /// appends since were dropped.
+  public private(set) var isOutOfMemory = false
 
   private static var mapThreshold: Int { 1 << 20 }
 
   /// Creates an empty buffer with room for `capacity` elements.
-  public init(capacity: Int = 16) {
+  ///
+  /// - Parameters:
+  ///   - fallbackCapacity: with `failsSoftly`, the room to start with when `capacity`
+  ///     cannot be reserved (an upper bound may be out of reach where the likely size is
+  ///     not); by default at most 1 MiB. The buffer grows from there as needed.
+  ///   - failsSoftly: when memory runs out, record it in `isOutOfMemory` instead of
+  ///     stopping the process (see the type's description).
+  public init(capacity: Int = 16, fallbackCapacity: Int? = nil, failsSoftly: Bool = false) {
     self.capacity = 0
+    self.failsSoftly = failsSoftly
     base = nil
-    grow(toAtLeast: max(capacity, 16))
+    let wanted = max(capacity, 16)
+    if !reallocate(toCapacity: wanted) {
+      let smaller = min(
+        wanted, max(fallbackCapacity ?? Self.mapThreshold / MemoryLayout<Element>.stride, 16))
+      if smaller == wanted || !reallocate(toCapacity: smaller) { outOfMemory() }
+    }
   }
 
   deinit {
@@ -89,35 +117,52 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
     }
   }
 
+  private static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+  /// Grows to hold at least `needed` elements: half as much again as now (amortized O(1)
+  /// appends), or just `needed` when the system refuses the larger size.
   private mutating func grow(toAtLeast needed: Int) {
-    var newCapacity = max(capacity, 16)
-    while newCapacity < needed { newCapacity = newCapacity * 3 / 2 + 16 }
+    let generous = max(needed, capacity + capacity / 2 + 16)
+    if reallocate(toCapacity: generous) { return }
+    if generous > needed && reallocate(toCapacity: needed) { return }
+    outOfMemory()
+  }
+
+  private mutating func outOfMemory() {
+    precondition(failsSoftly, "out of memory")
+    isOutOfMemory = true
+  }
+
+  /// Moves the elements to a block of `wanted` elements (or a little more, to fill a page);
+  /// false, with nothing changed, when the system refuses the memory or the size overflows.
+  private mutating func reallocate(toCapacity wanted: Int) -> Bool {
     let stride = MemoryLayout<Element>.stride
     let oldBytes = capacity * stride
-    var newBytes = newCapacity * stride
-    if newBytes >= Self.mapThreshold {
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      newBytes = (newBytes + page - 1) / page * page
-      newCapacity = newBytes / stride
+    let (requested, overflow) = wanted.multipliedReportingOverflow(by: stride)
+    guard !overflow, requested <= Int.max - Self.pageSize else { return false }
+    if failsSoftly && requested > 4096 && !AddressSpace.allows(requested) { return false }
+    if requested >= Self.mapThreshold {
+      let page = Self.pageSize
+      let newBytes = (requested + page - 1) / page * page
       let mapped = mmap(
         nil, newBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-      precondition(mapped != MAP_FAILED && mapped != nil, "out of memory")
-      if let base { mapped!.copyMemory(from: base, byteCount: count * stride) }
+      guard let mapped, mapped != MAP_FAILED else { return false }
+      if let base { mapped.copyMemory(from: base, byteCount: count * stride) }
       Self.release(base, bytes: oldBytes, mapped: isMapped)
       base = mapped
       isMapped = true
-      capacity = newCapacity
-      return
+      capacity = newBytes / stride
+      return true
     }
-    let grown = realloc(base, newBytes)
-    precondition(grown != nil, "out of memory")
+    guard let grown = realloc(base, requested) else { return false }
     base = grown
-    capacity = newCapacity
+    capacity = wanted
+    return true
   }
 
   /// Makes room for `total` elements in all.
   public mutating func reserveCapacity(_ total: Int) {
-    if total > capacity { grow(toAtLeast: total) }
+    if total > capacity && !isOutOfMemory { grow(toAtLeast: total) }
   }
 
   private var elements: UnsafeMutablePointer<Element> {
@@ -129,15 +174,22 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   /// - Complexity: amortized O(1).
   @inline(__always)
   public mutating func append(_ element: Element) {
-    if count == capacity { grow(toAtLeast: count + 1) }
+    if count == capacity {
+      if isOutOfMemory { return }
+      grow(toAtLeast: count + 1)
+      if isOutOfMemory { return }
+    }
     elements[count] = element
     count += 1
   }
 
   /// Appends every element of `elements`.
   public mutating func append(contentsOf more: UnsafeBufferPointer<Element>) {
-    guard !more.isEmpty else { return }
-    if count + more.count > capacity { grow(toAtLeast: count + more.count) }
+    guard !more.isEmpty, !isOutOfMemory else { return }
+    if count + more.count > capacity {
+      grow(toAtLeast: count + more.count)
+      if isOutOfMemory { return }
+    }
     (elements + count).update(from: more.baseAddress!, count: more.count)
     count += more.count
   }
@@ -159,12 +211,21 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
     UnsafeBufferPointer(start: base?.assumingMemoryBound(to: Element.self), count: count)
   }
 
-  /// Hands the memory to a `FrozenArray` without copying it.
+  /// Hands the memory to a `FrozenArray` without copying it; a map keeps only the pages
+  /// that hold elements.
+  ///
+  /// - Precondition: `isOutOfMemory` is false.
   public consuming func freeze() -> FrozenArray<Element> {
+    precondition(!isOutOfMemory, "out of memory")
     let stride = MemoryLayout<Element>.stride
     let region: StorageRegion
     if isMapped {
-      region = StorageRegion(base: base, byteCount: capacity * stride, kind: .mapped)
+      let page = Self.pageSize
+      let mappedBytes = capacity * stride
+      let keptBytes = (count * stride + page - 1) / page * page
+      if keptBytes < mappedBytes, let base { munmap(base + keptBytes, mappedBytes - keptBytes) }
+      region = StorageRegion(
+        base: keptBytes == 0 ? nil : base, byteCount: keptBytes, kind: .mapped)
     } else {
       let bytes = count * stride
       let shrunk: UnsafeMutableRawPointer? = bytes == 0 ? base : realloc(base, bytes) ?? base

@@ -1,0 +1,97 @@
+import NamesSearch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The message the crash handler writes: "names-search: internal error (signal " before
+/// the number, ") while loading big.plist\n" after it, kept in memory allocated once so the
+/// handler only calls `write` and `_exit` (async-signal-safe, POSIX.1-2008 §2.4.3).
+nonisolated(unsafe) private var crashPrefix = UnsafeMutableBufferPointer<UInt8>(
+  start: nil, count: 0)
+nonisolated(unsafe) private var crashSuffix = UnsafeMutableBufferPointer<UInt8>(
+  start: nil, count: 0)
+nonisolated(unsafe) private var crashSuffixLength = 0
+
+/// The handler: one line on standard error, exit status 2.
+private func reportCrash(_ signal: Int32) {
+  if let base = crashPrefix.baseAddress { _ = write(STDERR_FILENO, base, crashPrefix.count) }
+  var digits: (UInt8, UInt8, UInt8) = (0, 0, 0)
+  var count = 0
+  var value = max(0, Int(signal))
+  withUnsafeMutableBytes(of: &digits) { bytes in
+    repeat {
+      bytes[2 - count] = UInt8(ascii: "0") + UInt8(value % 10)
+      value /= 10
+      count += 1
+    } while value > 0 && count < 3
+    _ = write(STDERR_FILENO, bytes.baseAddress! + (3 - count), count)
+  }
+  if let base = crashSuffix.baseAddress { _ = write(STDERR_FILENO, base, crashSuffixLength) }
+  _exit(ExitStatus.failure.rawValue)
+}
+
+/// The last line of defence: a crash becomes one line on standard error and exit status 2,
+/// never a backtrace, and never anything on standard output.
+///
+/// The Swift runtime's backtracer (`SWIFT_BACKTRACE`, on by default on Linux) handles
+/// SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT and SIGQUIT, and prints tens of lines,
+/// some of them to standard output ("swift-backtrace: unable to fetch crash info.") after
+/// an answer. Handlers installed after start replace the runtime's: the first six write
+/// `names-search: internal error (signal 4) while loading big.plist` and exit 2; SIGQUIT
+/// (Ctrl-\) gets its default action back. A runtime failure the runtime explains first
+/// ("Fatal error: failed to allocate …", then SIGABRT) keeps its own line before ours.
+/// Handlers run on an alternate stack, so a stack overflow on the main thread is reported
+/// too. The loaders and the search check memory and descriptors first (`LoadMemory`,
+/// `SearchMemory`, `ThreadPool`), so under `ulimit` a run ends with a proper message
+/// before it gets here.
+enum CrashGuard {
+  /// The signals a crash raises.
+  static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+
+  /// Installs the handlers; call once, first thing.
+  static func install() {
+    crashPrefix = copy("names-search: internal error (signal ")
+    crashSuffix = .allocate(capacity: 4096)
+    crashSuffixLength = 0
+    setActivity("starting")
+    let stackSize = 64 << 10
+    var stack = stack_t()
+    stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+    stack.ss_size = stackSize
+    stack.ss_flags = 0
+    sigaltstack(&stack, nil)
+    for signal in crashSignals {
+      #if canImport(Glibc)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = reportCrash
+        sigemptyset(&action.sa_mask)
+        // On the alternate stack; a crash inside the handler takes the default action.
+        action.sa_flags = Int32(SA_ONSTACK) | Int32(bitPattern: UInt32(SA_RESETHAND))
+        sigaction(signal, &action, nil)
+      #else
+        _ = Darwin.signal(signal, reportCrash)
+      #endif
+    }
+    signal(SIGQUIT, SIG_DFL)
+  }
+
+  /// Says what the program is doing, for the message: "loading big.plist". Control and
+  /// invisible characters are escaped, as in every message; the text is cut at 4 KiB.
+  static func setActivity(_ text: String) {
+    guard let base = crashSuffix.baseAddress else { return }
+    let line = Array(VisibleText.escapedLines(") while \(text)").utf8.prefix(4000)) + [0x0A]
+    crashSuffixLength = 0
+    for (i, byte) in line.enumerated() { base[i] = byte }
+    crashSuffixLength = line.count
+  }
+
+  private static func copy(_ text: String) -> UnsafeMutableBufferPointer<UInt8> {
+    let bytes = Array(text.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+  }
+}
