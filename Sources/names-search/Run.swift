@@ -32,7 +32,9 @@ enum Run {
     let environment = bytes.mapValues { String(decoding: $0, as: UTF8.self) }
     let loaded: CachedCatalogLoader?
     let catalog: Catalog
-    let source = options.file.map { $0 == "-" ? "<stdin>" : $0 } ?? "the built-in list"
+    let source =
+      options.file.map { $0.bytes == Array("-".utf8) ? "<stdin>" : $0.description }
+      ?? "the built-in list"
     CrashGuard.setActivity("loading \(source)")
     do {
       (catalog, loaded) = try load(options, environment: bytes)
