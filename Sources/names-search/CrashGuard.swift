@@ -76,6 +76,13 @@ enum CrashGuard {
       #endif
     }
     signal(SIGQUIT, SIG_DFL)
+    // A parent may have started us with some of them blocked (libdispatch's threads block
+    // SIGABRT and SIGQUIT, and the mask is inherited across exec); a fault while its
+    // signal is blocked kills the process without a word.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for signal in crashSignals + [SIGQUIT] { sigaddset(&unblocked, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   /// Says what the program is doing, for the message: "loading big.plist". Control and

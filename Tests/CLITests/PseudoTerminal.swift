@@ -117,9 +117,10 @@ final class LiveRun {
   /// With `jobControl`, the program runs under a job-control shell (`sh -m`) so that it can
   /// be stopped, as from an interactive shell: when it stops, the shell prints
   /// "stopped <status>" on the terminal and reads a line, then continues it with `fg`.
+  /// With `limits` ("-n 7"), it runs under `sh -c 'ulimit <limits>; exec …'`.
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, output: FileHandle? = nil,
-    jobControl: Bool = false
+    jobControl: Bool = false, limits: String? = nil
   ) throws {
     terminal = try PseudoTerminal(rows: rows, columns: columns)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
@@ -130,7 +131,10 @@ final class LiveRun {
         "--ctty", "--wait", "/bin/sh", "-mc",
         #""$0" "$@"; echo "stopped $?" >&2; read line; fg >&2"#, program,
       ] + arguments
-      : ["--ctty", "--wait", program] + arguments
+      : limits.map {
+        ["--ctty", "--wait", "/bin/sh", "-c", "ulimit \($0) && exec \"$0\" \"$@\"", program]
+          + arguments
+      } ?? ["--ctty", "--wait", program] + arguments
     let tty = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
     process.standardInput = tty
     process.standardError = tty

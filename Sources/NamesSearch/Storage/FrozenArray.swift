@@ -75,6 +75,8 @@ public struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, Random
 public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutableRawPointer?
   private var capacity: Int
+  /// `capacity`, or 0 once out of memory, so every later append takes the slow path.
+  private var room = 0
   private var isMapped = false
   private let failsSoftly: Bool
   /// The number of elements appended.
@@ -131,6 +133,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   private mutating func outOfMemory() {
     precondition(failsSoftly, "out of memory")
     isOutOfMemory = true
+    room = 0
   }
 
   /// Moves the elements to a block of `wanted` elements (or a little more, to fill a page);
@@ -152,11 +155,13 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
       base = mapped
       isMapped = true
       capacity = newBytes / stride
+      room = capacity
       return true
     }
     guard let grown = realloc(base, requested) else { return false }
     base = grown
     capacity = wanted
+    room = capacity
     return true
   }
 
@@ -174,7 +179,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   /// - Complexity: amortized O(1).
   @inline(__always)
   public mutating func append(_ element: Element) {
-    if count == capacity {
+    if count >= room {
       if isOutOfMemory { return }
       grow(toAtLeast: count + 1)
       if isOutOfMemory { return }
@@ -186,7 +191,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   /// Appends every element of `elements`.
   public mutating func append(contentsOf more: UnsafeBufferPointer<Element>) {
     guard !more.isEmpty, !isOutOfMemory else { return }
-    if count + more.count > capacity {
+    if count + more.count > room {
       grow(toAtLeast: count + more.count)
       if isOutOfMemory { return }
     }

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Under the limits a shell sets (`ulimit -n`, `ulimit -v`) a run gives the answer, the
+/// same as without them, or one line on standard error and exit 2; nothing else ever
+/// reaches standard output. A crash is one line too, never a backtrace.
+@Suite("Process limits")
+struct ProcessLimitTests {
+  /// 26 sections of 4,000 names: 104,000 names, past the sizes at which loading and
+  /// searching split their work across the thread pool (50,000 and 100,000 names).
+  static let sections: [ReferenceSection] = (0..<26).map { s in
+    let title = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(s)))
+    return ReferenceSection(title: title, names: (0..<4_000).map { "\(title)\($0) N\u{E4}me" })
+  }
+
+  /// The list as XML (about 3 MB).
+  static let xml = PlistFile.xml(sections.map { ($0.title, $0.names) })
+
+  /// The list as a binary property list, written by Foundation.
+  static func binary() throws -> Data {
+    var root: [String: [String]] = [:]
+    for section in sections { root[section.title] = section.names }
+    return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+  }
+
+  /// The plain output for `term`, from the reference model (Foundation's `range(of:)`).
+  static func expected(_ term: String) -> String {
+    FixtureReference.plainOutput(FixtureReference.search(term, in: sections))
+  }
+
+  /// Runs `names-search arguments` from `sh -c` after `ulimit <limit>`.
+  static func run(
+    limit: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> CLIResult {
+    try CLIRunner.runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "ulimit \(limit) || exit 99; exec \"$0\" \"$@\"", try CLIRunner.executable().path]
+        + arguments,
+      environment: environment)
+  }
+
+  // MARK: - Descriptors
+
+  @Test(
+    "with 4 or 5 descriptors, the work runs on one thread and the answer is the same",
+    .timeLimit(.minutes(2)), arguments: [4, 5])
+  func fewDescriptors(limit: Int) throws {
+    let matching = FixtureReference.search("7 n", in: Self.sections)
+    let count = "\(matching.reduce(0) { $0 + $1.names.count })\n"
+    try TemporaryDirectory.with { folder in
+      let files = [
+        try PlistFile.write(Self.xml, named: "large.plist", in: folder),
+        try PlistFile.write(try Self.binary(), named: "large.bplist", in: folder),
+      ]
+      var environment = CLIRunner.defaultEnvironment
+      environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+      for file in files {
+        let result = try Self.run(limit: "-n \(limit)", ["--no-cache", "-f", file.path, "e12"])
+        #expect(result.stdoutText == Self.expected("e12"), "\(file.lastPathComponent)")
+        #expect(result.stderrText == "")
+        #expect(result.status == 0 && !result.signaled)
+        // Twice through the index cache: writing it (if a descriptor is left), reading it.
+        for _ in 0..<2 {
+          let counted = try Self.run(
+            limit: "-n \(limit)", ["-f", file.path, "--count", "7 n"], environment: environment)
+          #expect(counted.stdoutText == count, "\(file.lastPathComponent)")
+          #expect(counted.stderrText == "")
+          #expect(counted.status == 0 && !counted.signaled)
+        }
+      }
+    }
+  }
+
+  @Test("a soft descriptor limit is raised to the hard one", .timeLimit(.minutes(1)))
+  func softDescriptorLimit() throws {
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(Self.xml, named: "large.plist", in: folder)
+      let result = try Self.run(limit: "-Sn 4", ["--no-cache", "-f", file.path, "e12"])
+      #expect(result.stdoutText == Self.expected("e12"))
+      #expect(result.stderrText == "")
+      #expect(result.status == 0)
+    }
+  }
+
+  @Test("the live mode searches inline when the thread pool cannot start")
+  func liveModeWithFewDescriptors() throws {
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(Self.xml, named: "large.plist", in: folder)
+      let expected = FixtureReference.search("q3999", in: Self.sections)
+      // Standard streams and the list while it loads, then the terminal and the loop's
+      // pipe: no room for the pool's three descriptors.
+      let run = try LiveRun(
+        ["-i", "--no-cache", "--debounce", "20", "-f", file.path], limits: "-n 6")
+      #expect(run.terminal.read(timeout: 60) { $0.contains("104000 of 104000 names") })
+      run.terminal.type("q3999")
+      #expect(
+        run.terminal.read(timeout: 60) { $0.contains("1 of 104000 names") },
+        "\(run.terminal.visibleText.suffix(400))")
+      run.terminal.type("\r")
+      let finished = try #require(run.finish(timeout: 60))
+      #expect(finished.status == 0)
+      #expect(finished.stdout == expected[0].names[0] + "\n")
+    }
+  }
+
+  // MARK: - Memory
+
+  /// `memoryFloor()`, worked out once.
+  static let floor = Result { try memoryFloor() }
+
+  /// The lowest `ulimit -v` (KiB) at which the fixture list is searched, to 1 MiB; this
+  /// build's own floor (its libraries, the Swift runtime).
+  static func memoryFloor() throws -> Int {
+    let fixture = try CLIRunner.fixture().path
+    var low = 16 << 10
+    var high = 4 << 20
+    func works(_ kib: Int) throws -> Bool {
+      let result = try run(limit: "-v \(kib)", ["--no-cache", "-f", fixture, "--count", "ann"])
+      return result.status == 0 && result.stderrText.isEmpty
+    }
+    guard try works(high) else {
+      throw CLITestSetupError(description: "names-search does not run under ulimit -v \(high)")
+    }
+    while high - low > 1 << 10 {
+      let middle = (low + high) / 2
+      if try works(middle) { high = middle } else { low = middle }
+    }
+    return high
+  }
+
+  @Test(
+    "under ulimit -v, the answer or one line 'out of memory' and exit 2",
+    .timeLimit(.minutes(4)), arguments: ["xml", "binary"])
+  func memoryLimit(format: String) throws {
+    let floor = try Self.floor.get()
+    try TemporaryDirectory.with { folder in
+      let file =
+        format == "xml"
+        ? try PlistFile.write(Self.xml, named: "large.plist", in: folder)
+        : try PlistFile.write(try Self.binary(), named: "large.bplist", in: folder)
+      let expected = Self.expected("e12")
+      // From the floor up in steps of 3 MiB, past what the list needs (a few times its
+      // size, and 8 MiB kept for allocations that cannot fail softly), then with room for
+      // the thread pool too.
+      let limits = (0..<8).map { floor + $0 * (3 << 10) } + [floor + (256 << 10), 4 << 20]
+      var answered = 0
+      var refused = 0
+      for limit in limits {
+        // XML through the index cache (read, then written after the answer); binary not.
+        let result = try Self.run(
+          limit: "-v \(limit)", (format == "xml" ? [] : ["--no-cache"]) + ["-f", file.path, "e12"])
+        let context = "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)"
+        #expect(!result.signaled, "\(context)")
+        if result.status == 0 {
+          #expect(result.stdoutText == expected, "\(context)")
+          #expect(result.stderrText == "", "\(context)")
+          answered += 1
+        } else {
+          #expect(result.status == 2, "\(context)")
+          #expect(result.stdout.isEmpty, "\(context)")
+          #expect(result.stderrLines.count == 1, "\(context)")
+          #expect(
+            result.stderrText.hasPrefix("names-search: \(file.path): out of memory ("),
+            "\(context)")
+          refused += 1
+        }
+      }
+      #expect(refused > 0, "no limit was too low: the sweep misses the failures")
+      #expect(answered >= 2, "the list was never answered under a limit")
+    }
+  }
+
+  // MARK: - Crashes
+
+  /// Starts `names-search -f -` reading a pipe that stays open, waits until it blocks in
+  /// `read(0, …)`, sends `signal`, and returns what it left.
+  static func signaledWhileLoading(_ signal: Int32) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try CLIRunner.executable()
+    process.arguments = ["-f", "-"]
+    process.environment = CLIRunner.defaultEnvironment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // /proc/<pid>/syscall: the system call number and arguments it is blocked in; read is
+    // 0 on x86-64 and 63 on arm64, on descriptor 0.
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      let call =
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/syscall", encoding: .utf8))
+        ?? ""
+      if call.hasPrefix("0 0x0 ") || call.hasPrefix("63 0x0 ") { break }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    kill(process.processIdentifier, signal)
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus,
+      signaled: process.terminationReason == .uncaughtSignal, stdout: out, stderr: err)
+  }
+
+  @Test(
+    "a crash is one line on standard error and exit 2, nothing on standard output",
+    .timeLimit(.minutes(1)), arguments: [SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE])
+  func crash(signal: Int32) throws {
+    let result = try Self.signaledWhileLoading(signal)
+    #expect(!result.signaled)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderrText == "names-search: internal error (signal \(signal)) while loading <stdin>\n"
+    )
+  }
+
+  @Test("SIGQUIT takes its default action, without a backtrace", .timeLimit(.minutes(1)))
+  func quit() throws {
+    let result = try Self.signaledWhileLoading(SIGQUIT)
+    #expect(result.signaled)
+    #expect(result.status == SIGQUIT)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty)
+  }
+}
