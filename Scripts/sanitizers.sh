@@ -10,6 +10,6 @@ export SWIFT_BACKTRACE=enable=no
 for sanitizer in "${@:-address thread}"; do
   for s in $sanitizer; do
     echo "== swift test --sanitize=$s" >&2
-    swift test --sanitize="$s" --scratch-path ".build-$s" 2>&1 | grep -vE "ld.gold: warning|^\[[0-9]+/[0-9]+\]"
+    NAMES_SEARCH_SANITIZER=$s ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1} swift test --sanitize="$s" --scratch-path ".build-$s" 2>&1 | grep -vE "ld.gold: warning|^\[[0-9]+/[0-9]+\]"
   done
 done

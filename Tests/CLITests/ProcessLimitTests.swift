@@ -10,7 +10,11 @@ import Testing
 /// Under the limits a shell sets (`ulimit -n`, `ulimit -v`) a run gives the answer, the
 /// same as without them, or one line on standard error and exit 2; nothing else ever
 /// reaches standard output. A crash is one line too, never a backtrace.
-@Suite("Process limits")
+@Suite(
+  "Process limits",
+  .disabled(
+    if: ProcessInfo.processInfo.environment["NAMES_SEARCH_SANITIZER"] != nil,
+    "ulimit -v and -n cannot apply to a binary under AddressSanitizer (set by .ci/run)"))
 struct ProcessLimitTests {
   /// 26 sections of 4,000 names: 104,000 names, past the sizes at which loading and
   /// searching split their work across the thread pool (50,000 and 100,000 names).
