@@ -156,9 +156,13 @@ struct ProcessLimitTests {
       var answered = 0
       var refused = 0
       for limit in limits {
-        // XML through the index cache (read, then written after the answer); binary not.
-        let result = try Self.run(
-          limit: "-v \(limit)", (format == "xml" ? [] : ["--no-cache"]) + ["-f", file.path, "e12"])
+        // XML through the index cache (read, then written after the answer); binary not,
+        // and case-sensitive, so its keys are folded again for the search ("E12" finds
+        // what "e12" does in this list: only names of section E hold either).
+        let arguments =
+          format == "xml"
+          ? ["-f", file.path, "e12"] : ["--no-cache", "--case-sensitive", "-f", file.path, "E12"]
+        let result = try Self.run(limit: "-v \(limit)", arguments)
         let context = "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)"
         #expect(!result.signaled, "\(context)")
         if result.status == 0 {

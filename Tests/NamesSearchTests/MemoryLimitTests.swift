@@ -71,12 +71,10 @@ struct MemoryLimitTests {
       estimated.description
         == "big.plist: out of memory (about 11 MiB needed, 3 MiB left under the memory limit,"
         + " ulimit -v or -d)")
-    let refused = LoadError(
-      source: "<stdin>", reason: .outOfMemory(needed: nil, available: 2 * mebibyte))
+    let refused = LoadError(source: "<stdin>", reason: .memoryRefused(underLimit: true))
     #expect(
-      refused.description
-        == "<stdin>: out of memory (2 MiB left under the memory limit, ulimit -v or -d)")
-    let unlimited = LoadError(source: "a.plist", reason: .outOfMemory(needed: nil, available: nil))
+      refused.description == "<stdin>: out of memory (under the memory limit, ulimit -v or -d)")
+    let unlimited = LoadError(source: "a.plist", reason: .memoryRefused(underLimit: false))
     #expect(unlimited.description == "a.plist: out of memory")
   }
 

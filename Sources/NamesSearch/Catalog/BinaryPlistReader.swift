@@ -33,7 +33,7 @@ struct BinaryPlistReader {
   /// The titles, names and section ranges of the list, in file order.
   ///
   /// - Throws: `LoadError` for a damaged file or a shape that is not a sortednames list, or
-  ///   `outOfMemory` when the system refuses memory for the names.
+  ///   `memoryRefused` when the system refuses memory for the names.
   mutating func read() throws(LoadError) -> (
     titles: [String], names: NameStore, ranges: [Range<Int>]
   ) {
@@ -101,7 +101,7 @@ struct BinaryPlistReader {
         try expansion.addName(byteCount: name.count)
         name.withUnsafeBufferPointer { names.append(utf8: $0) }
       }
-      if names.isOutOfMemory { throw LoadError.outOfMemory(source: source) }
+      if names.isOutOfMemory { throw LoadError.memoryRefused(source: source) }
       titles.append(title)
       ranges.append(start..<names.count)
     }

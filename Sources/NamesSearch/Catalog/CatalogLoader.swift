@@ -27,7 +27,8 @@ public enum CatalogLoader {
   ///   - maximumSize: refuse inputs larger than this many bytes.
   ///   - progress: told after each chunk read.
   /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list, or
-  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`).
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
+  ///   `memoryRefused` when the system refuses an allocation as it loads.
   /// - Complexity: O(n) in the file's size.
   public static func load(
     contentsOfFile path: PathName, maximumSize: Int = FileReader.defaultMaximumSize,
@@ -50,7 +51,8 @@ public enum CatalogLoader {
   /// Loads the list that `reader` reads (a file or standard input), detecting its format.
   ///
   /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list, or
-  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`).
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
+  ///   `memoryRefused` when the system refuses an allocation as it loads.
   public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
     -> Catalog
   {
@@ -119,7 +121,7 @@ public enum CatalogLoader {
       chunk.withUnsafeBufferPointer {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
       }
-      if bytes.isOutOfMemory { throw LoadError.outOfMemory(source: reader.source) }
+      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: reader.source) }
     }
     var binary = BinaryPlistReader(
       bytes: bytes.freeze(), source: reader.source, maximumSize: reader.maximumSize)
@@ -128,12 +130,12 @@ public enum CatalogLoader {
 
   /// The catalog of a parsed list, its keys folded for the default options.
   ///
-  /// - Throws: `LoadError` `outOfMemory` when the system refuses memory for the keys.
+  /// - Throws: `LoadError` `memoryRefused` when the system refuses memory for the keys.
   private static func catalog(
     _ parsed: (titles: [String], names: NameStore, ranges: [Range<Int>]), source: String
   ) throws(LoadError) -> Catalog {
     guard let keys = SearchKeys.folding(parsed.names, options: .default) else {
-      throw LoadError.outOfMemory(source: source)
+      throw LoadError.memoryRefused(source: source)
     }
     return Catalog(
       titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges, defaultKeys: keys)

@@ -24,10 +24,13 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file of `size` bytes would expand past `limit` bytes once loaded (a binary list
     /// that references the same strings over and over; see `ExpansionLimit`).
     case expandsTooMuch(size: Int, limit: Int)
-    /// The system refused the memory the list needs (for instance under `ulimit -v`):
-    /// about `needed` bytes more when it was estimated before loading (`LoadMemory`), and
-    /// the `available` bytes the process's limits left (`AddressSpace`), when known.
-    case outOfMemory(needed: Int?, available: Int?)
+    /// The process's memory limits (`ulimit -v`, `ulimit -d`) cannot hold the list or
+    /// the search: about `needed` bytes, estimated beforehand (`LoadMemory`,
+    /// `SearchMemory`), and the `available` bytes the limits leave (`AddressSpace`).
+    case outOfMemory(needed: Int, available: Int)
+    /// The system refused memory as the list loaded; `underLimit` when a memory limit is
+    /// set (then it is the likely cause).
+    case memoryRefused(underLimit: Bool)
     /// The bytes are not a property list; the parser's words.
     case notPropertyList(String)
     /// The root object is not a dictionary; what was found ("an array").
@@ -76,16 +79,11 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"
         + " \(ExpansionLimit.allowance) bytes)"
     case .outOfMemory(let needed, let available):
-      switch (needed, available) {
-      case (let needed?, let available?):
-        "out of memory (about \(AddressSpace.describe(needed, roundingUp: true)) needed,"
-          + " \(AddressSpace.describe(available, roundingUp: false)) left under the memory"
-          + " limit, ulimit -v or -d)"
-      case (nil, let available?):
-        "out of memory (\(AddressSpace.describe(available, roundingUp: false)) left under the"
-          + " memory limit, ulimit -v or -d)"
-      default: "out of memory"
-      }
+      "out of memory (about \(AddressSpace.describe(needed, roundingUp: true)) needed,"
+        + " \(AddressSpace.describe(available, roundingUp: false)) left under the memory"
+        + " limit, ulimit -v or -d)"
+    case .memoryRefused(let underLimit):
+      underLimit ? "out of memory (under the memory limit, ulimit -v or -d)" : "out of memory"
     case .notPropertyList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
@@ -101,11 +99,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// An `outOfMemory` error about `source` after an allocation failed, with what the
-  /// process's limits leave now.
-  public static func outOfMemory(source: String) -> LoadError {
-    LoadError(
-      source: source, reason: .outOfMemory(needed: nil, available: AddressSpace.headroom()))
+  /// A `memoryRefused` error about `source`, after an allocation failed.
+  public static func memoryRefused(source: String) -> LoadError {
+    LoadError(source: source, reason: .memoryRefused(underLimit: AddressSpace.headroom() != nil))
   }
 
   /// `"<source>: <message>"`.

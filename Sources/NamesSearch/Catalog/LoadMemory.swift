@@ -16,7 +16,7 @@
 /// plus `fixedBytes` for the read buffers and the parser. (Measured on 1,040,000 names of
 /// about 24 bytes: 1.5 times the file for XML, 1.9 times for binary, and 16 bytes a name
 /// for a search; see README's Safety section.) A load that passes and still runs out is
-/// stopped where an allocation fails, with the same error (`GrowableArray` with
+/// stopped where an allocation fails, with `memoryRefused` (`GrowableArray` with
 /// `failsSoftly`, libxml2's own out-of-memory error).
 enum LoadMemory {
   /// Bytes of address space a load takes per 100 bytes of an XML file, at least.

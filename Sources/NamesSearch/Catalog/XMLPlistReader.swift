@@ -60,7 +60,7 @@ final class XMLPlistReader {
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
   ///
   /// - Throws: `LoadError` for malformed XML, a shape that is not a sortednames list, a
-  ///   duplicate section title, or an entity declaration; `outOfMemory` when the system
+  ///   duplicate section title, or an entity declaration; `memoryRefused` when the system
   ///   refuses memory (to the names or to libxml2); or what `nextChunk` throws.
   func read(
     firstChunk: ArraySlice<UInt8>,
@@ -125,7 +125,7 @@ final class XMLPlistReader {
           count == 0 ? 1 : 0)
       }
       // Names the system refused memory for were dropped: stop here.
-      if names.isOutOfMemory { fail(LoadError.outOfMemory(source: source).reason) }
+      if names.isOutOfMemory { fail(LoadError.memoryRefused(source: source).reason) }
       if status != 0 && parserError == nil && error == nil {
         parserError = (
           "malformed XML (libxml2 error \(status))", lineNumber()
@@ -318,7 +318,7 @@ final class XMLPlistReader {
       let me = XMLPlistReader.reader(context)
       guard me.parserError == nil else { return }
       if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
-        me.fail(LoadError.outOfMemory(source: me.source).reason)
+        me.fail(LoadError.memoryRefused(source: me.source).reason)
         return
       }
       let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"

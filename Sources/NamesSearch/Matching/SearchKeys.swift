@@ -61,10 +61,12 @@ public struct SearchKeys: Sendable {
       let range = bounds[chunk]..<bounds[chunk + 1]
       let start = range.isEmpty ? 0 : names.byteRange(of: range.lowerBound).lowerBound
       let end = range.isEmpty ? 0 : names.byteRange(of: range.upperBound - 1).upperBound
+      // The ends first: their size is known, and the text's upper bound is reserved only
+      // if it leaves them room.
+      var ends = GrowableArray<UInt32>(capacity: range.count, failsSoftly: true)
       var bytes = GrowableArray<UInt8>(
         capacity: (end - start) * 3 + 16, fallbackCapacity: (end - start) * 9 / 8 + 16,
         failsSoftly: true)
-      var ends = GrowableArray<UInt32>(capacity: range.count, failsSoftly: true)
       for i in range {
         folder.append(utf8: names.utf8(of: i), to: &bytes)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
