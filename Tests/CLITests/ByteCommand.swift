@@ -40,7 +40,12 @@ enum ByteCommand {
         ] + command
     }
     let argv = cStrings(command)
-    let envp = cStrings(environment)
+    // The sanitizers' settings pass through, so a sanitizer run configures the child too.
+    let sanitizerSettings = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE"]
+      .compactMap { name in
+        ProcessInfo.processInfo.environment[name].map { Array("\(name)=\($0)".utf8) }
+      }
+    let envp = cStrings(environment + sanitizerSettings)
     defer { for pointer in argv + envp { pointer?.deallocate() } }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp)
