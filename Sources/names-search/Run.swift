@@ -39,7 +39,7 @@ enum Run {
     do {
       (catalog, loaded) = try load(options, environment: bytes)
     } catch {
-      StandardStreams.writeError("names-search: \(error)\n")
+      StandardStreams.writeError(LoadErrorLine.text(error))
       return .failure
     }
     // The index cache is written once the answer is out, whatever the answer was.
@@ -53,7 +53,7 @@ enum Run {
       let error = LoadError(
         source: source,
         reason: .outOfMemory(needed: shortfall.needed, available: shortfall.available))
-      StandardStreams.writeError("names-search: \(error)\n")
+      StandardStreams.writeError(LoadErrorLine.text(error))
       return .failure
     }
     if options.interactive {

@@ -62,7 +62,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// The reason in words, without the source.
+  /// The reason in words, without the source. It names no command-line option: a tool
+  /// built on the library adds its own hint (names-search adds "(see --max-size)" to
+  /// `tooLarge` and `namesTooLarge`).
   public var message: String {
     switch reason {
     case .unreadable(let why): why
@@ -71,9 +73,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .blank: "file holds only white space"
     case .emptyTitle: "a section has an empty title"
     case .tooLarge(let limit):
-      "file is larger than \(Plural.counted(limit, "byte")) (see --max-size)"
+      "file is larger than \(Plural.counted(limit, "byte"))"
     case .namesTooLarge(let limit):
-      "once loaded, it would take more than \(Plural.counted(limit, "byte")) (see --max-size)"
+      "once loaded, it would take more than \(Plural.counted(limit, "byte"))"
     case .expandsTooMuch(let size, let limit):
       "a file of \(Plural.counted(size, "byte")) that would expand to more than \(limit) bytes"
         + " once loaded (at most \(ExpansionLimit.ratio) times its size plus"

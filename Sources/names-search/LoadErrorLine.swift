@@ -1,0 +1,21 @@
+import NamesSearch
+
+/// How the command line reports a `LoadError`: the library's one-line message after
+/// "names-search: ", plus the option that lifts the limit when a size limit was hit. The
+/// library names no option (it knows nothing of the command line); this layer does.
+enum LoadErrorLine {
+  /// "names-search: <source>: <message>[ (see --max-size)]" and a line break.
+  static func text(_ error: LoadError) -> String {
+    let hint = self.hint(for: error.reason).map { " (\($0))" } ?? ""
+    return "names-search: \(error)\(hint)\n"
+  }
+
+  /// The command-line hint for `reason`: "see --max-size" when the file, or the list once
+  /// loaded, is over the `--max-size` limit; else `nil`.
+  static func hint(for reason: LoadError.Reason) -> String? {
+    switch reason {
+    case .tooLarge, .namesTooLarge: "see --max-size"
+    default: nil
+    }
+  }
+}
