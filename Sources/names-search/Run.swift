@@ -14,9 +14,9 @@ enum Run {
   static func main(arguments: [[UInt8]], environment: [String: [UInt8]]) -> ExitStatus {
     let command: ParsedCommand
     do {
-      command = try ArgumentParser.parse(arguments)
+      command = try CommandParser.parse(arguments)
     } catch {
-      StandardStreams.writeError("Error: \(error.message)\n" + HelpText.usageHint)
+      StandardStreams.writeError(error.report)
       return .usage
     }
     switch command {
@@ -56,15 +56,17 @@ enum Run {
       StandardStreams.writeError(LoadErrorLine.text(error))
       return .failure
     }
-    if options.interactive {
-      return LiveMode.run(catalog: catalog, options: options, environment: environment)
+    let outputMode: Options.OutputMode
+    switch options.mode {
+    case .live: return LiveMode.run(catalog: catalog, options: options, environment: environment)
+    case .print(let mode): outputMode = mode
     }
     let result = Searcher().search(options.query, in: catalog)
     // On a terminal, names are shown with control characters escaped; into a pipe or a
     // file they are written byte for byte.
     let toTerminal = StandardStreams.isTerminal(STDOUT_FILENO)
     let printer: any ResultPrinter =
-      switch options.output {
+      switch outputMode {
       case .sections:
         PlainTextPrinter(
           style: TerminalStyle.usesColor(options.color, environment: environment)

@@ -18,14 +18,26 @@ enum ArgumentText {
     }
   }
 
-  /// `bytes` as text.
+  /// Where bytes stop being UTF-8: the first byte of the first ill-formed sequence and its
+  /// position in the argument, counted from 1; shown as "byte 0xFF at 4".
+  struct InvalidUTF8: Error, Equatable, CustomStringConvertible {
+    /// The first byte of the first ill-formed sequence.
+    var byte: UInt8
+    /// Its position in the argument, counted from 1.
+    var position: Int
+
+    /// "byte 0xFF at 4".
+    var description: String {
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "byte 0x\(hex.count < 2 ? "0" : "")\(hex) at \(position)"
+    }
+  }
+
+  /// `bytes` as text. O(`bytes.count`).
   ///
-  /// - Parameter what: the argument, as the message names it ("The term", "The value for
-  ///   '--color <when>'").
-  /// - Throws: `UsageError` "`what` is not valid UTF-8 (byte 0xFF at 4)." when `bytes` are
-  ///   not valid UTF-8, naming the first byte of the first ill-formed sequence and its
-  ///   position in the argument, counted from 1.
-  static func decode(_ bytes: [UInt8], naming what: String) throws(UsageError) -> String {
+  /// - Throws: `InvalidUTF8` when `bytes` are not valid UTF-8 (Unicode §3.9, D92: the first
+  ///   ill-formed sequence is found as the standard library's UTF-8 parser finds it).
+  static func decode(_ bytes: [UInt8]) throws(InvalidUTF8) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
@@ -33,10 +45,7 @@ enum ArgumentText {
     while case .valid(let encoded) = parser.parseScalar(from: &iterator) {
       offset += encoded.count
     }
-    let hex = String(bytes[offset], radix: 16, uppercase: true)
-    throw UsageError(
-      message: "\(what) is not valid UTF-8 (byte 0x\(hex.count < 2 ? "0" : "")\(hex) at "
-        + "\(offset + 1)).")
+    throw InvalidUTF8(byte: bytes[offset], position: offset + 1)
   }
 
   /// `bytes` for a message: bytes that are not UTF-8 as `\xFF`, controls escaped

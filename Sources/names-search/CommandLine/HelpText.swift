@@ -1,14 +1,8 @@
-/// The help and usage text, laid out as swift-argument-parser lays it out: OVERVIEW, USAGE,
-/// ARGUMENTS, OPTIONS, with labels in a 26-column gutter and text wrapped at 80 columns.
+/// The help text, made from `OptionTable` and `UsageLine` and laid out as
+/// swift-argument-parser lays it out: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, with labels in a 26-column gutter and text wrapped at 80 columns.
 enum HelpText {
   /// The version `--version` prints.
   static let version = "0.1.0"
-
-  /// The usage line, without "USAGE: " or "Usage: ".
-  static let usage =
-    "names-search [--index | --count | --json | -i] [-f <file>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] "
-    + "[--max-size <bytes>] [<term>]"
 
   /// The full `--help` text.
   static var full: String {
@@ -22,15 +16,12 @@ enum HelpText {
       names indented by two spaces. With no file, it searches the built-in list of
       2,000 given names.
 
-      USAGE: \(wrap(usage, indent: 7, firstIndent: 7).dropFirst(7))
+      USAGE: \(wrap(UsageLine.text, indent: 7, firstIndent: 7).dropFirst(7))
 
       ARGUMENTS:
 
       """
-    text += row(
-      label: "<term>",
-      help: "The text to look for inside names. Empty or absent: every name "
-        + "(reset).")
+    text += row(label: "<\(OptionTable.termName)>", help: OptionTable.termHelp)
     text += "\nOPTIONS:\n"
     for option in OptionTable.options {
       text += row(label: option.label, help: option.help)
@@ -52,11 +43,6 @@ enum HelpText {
 
       """
     return text
-  }
-
-  /// The three lines printed after a usage error's message.
-  static var usageHint: String {
-    "Usage: \(usage)\n  See 'names-search --help' for more information.\n"
   }
 
   static let gutter = 26

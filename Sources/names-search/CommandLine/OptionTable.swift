@@ -1,33 +1,7 @@
-/// One command-line option: the single table that both the parser and the help text read.
-struct OptionSpec: Sendable {
-  /// What setting the option changes.
-  enum Action: Sendable {
-    case file, index, count, json, interactive, debounce, maxSize, caseSensitive,
-      diacriticSensitive, color, noCache, help, version
-  }
-
-  /// The short name without its dash ("f"), if any.
-  var short: Character?
-  /// The long name without its dashes ("file").
-  var long: String
-  /// The value's name in help and errors ("file"), for options that take a value.
-  var valueName: String?
-  /// The help text.
-  var help: String
-  /// What it does.
-  var action: Action
-
-  /// "-f, --file <file>" or "--index", as help shows it.
-  var label: String {
-    var label = short.map { "-\($0), " } ?? ""
-    label += "--\(long)"
-    if let valueName { label += " <\(valueName)>" }
-    return label
-  }
-}
-
-/// Every option of `names-search`, in help order.
+/// Every option of `names-search`, in the order help lists them: the single table that the
+/// parser (`CommandParser`), the help (`HelpText`) and the usage line (`UsageLine`) read.
 enum OptionTable {
+  /// The options, in help order; the usage line keeps this order after its mode group.
   static let options: [OptionSpec] = [
     OptionSpec(
       short: "f", long: "file", valueName: "file",
@@ -36,23 +10,19 @@ enum OptionTable {
       action: .file),
     OptionSpec(
       long: "index", help: "Print the section index of the matching names on one line.",
-      action: .index),
-    OptionSpec(long: "count", help: "Print the number of matching names.", action: .count),
+      action: .mode(.print(.index))),
+    OptionSpec(
+      long: "count", help: "Print the number of matching names.", action: .mode(.print(.count))),
     OptionSpec(
       long: "json",
       help: "Print one JSON object: {\"query\", \"sections\": [{\"title\", \"names\"}], "
         + "\"index\", \"total\"}.",
-      action: .json),
+      action: .mode(.print(.json))),
     OptionSpec(
       short: "i", long: "interactive",
       help: "Search as you type in the terminal; Enter prints the chosen name. <term> starts "
         + "the field filled in.",
-      action: .interactive),
-    OptionSpec(
-      long: "debounce", valueName: "ms",
-      help: "In the live mode, wait this long (0 to 10000) after a key before searching. "
-        + "(default: 100)",
-      action: .debounce),
+      action: .mode(.live)),
     OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),
@@ -71,6 +41,11 @@ enum OptionTable {
         + "~/.cache/names-search) that makes later searches of a large file instant.",
       action: .noCache),
     OptionSpec(
+      long: "debounce", valueName: "ms",
+      help: "In the live mode, wait this long (0 to 10000) after a key before searching. "
+        + "(default: 100)",
+      action: .debounce),
+    OptionSpec(
       long: "max-size", valueName: "bytes",
       help: "Refuse lists larger than this; K, M and G suffixes count 1024s. (default: 1G)",
       action: .maxSize),
@@ -78,12 +53,18 @@ enum OptionTable {
     OptionSpec(long: "version", help: "Show the version.", action: .version),
   ]
 
-  /// The option named `--long`, if any.
+  /// The name of the one positional argument, as help and usage show it ("<term>").
+  static let termName = "term"
+
+  /// The help text of `<term>`.
+  static let termHelp = "The text to look for inside names. Empty or absent: every name (reset)."
+
+  /// The option named `--long`, if any. O(number of options).
   static func option(long: String) -> OptionSpec? {
     options.first { $0.long == long }
   }
 
-  /// The option named `-c`, if any.
+  /// The option named `-c`, if any. O(number of options).
   static func option(short: Character) -> OptionSpec? {
     options.first { $0.short == short }
   }

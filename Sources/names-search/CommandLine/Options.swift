@@ -3,8 +3,24 @@ import NamesSearch
 /// What the command line asked for, once parsed.
 struct Options: Equatable {
   /// How results are printed.
-  enum OutputMode: Equatable {
-    case sections, index, count, json
+  enum OutputMode: Equatable, Sendable {
+    /// Each section title, then its names indented by two spaces.
+    case sections
+    /// The titles of the remaining sections on one line (`--index`).
+    case index
+    /// The number of matching names (`--count`).
+    case count
+    /// One JSON object (`--json`).
+    case json
+  }
+
+  /// What the command does: search once and print the results in an output mode, or run
+  /// the live mode (`-i`). The options that pick it are exclusive (`OptionSpec.Action.mode`).
+  enum Mode: Equatable, Sendable {
+    /// Search for the term and print the results so.
+    case print(OutputMode)
+    /// Search as the user types (`-i`, `--interactive`); the term starts the field.
+    case live
   }
 
   /// When to color the output.
@@ -16,10 +32,8 @@ struct Options: Equatable {
   var term = ""
   /// The file to load, byte for byte (`-` for standard input); `nil` for the built-in list.
   var file: PathName?
-  /// How results are printed.
-  var output = OutputMode.sections
-  /// The flag that chose `output` ("--json"), to name it in a conflict.
-  var outputFlag: String?
+  /// What the command does.
+  var mode = Mode.print(.sections)
   /// `--case-sensitive`.
   var caseSensitive = false
   /// `--diacritic-sensitive`.
@@ -28,8 +42,6 @@ struct Options: Equatable {
   var color = ColorChoice.auto
   /// `--no-cache`.
   var noCache = false
-  /// `-i`, `--interactive`.
-  var interactive = false
   /// `--debounce`, in milliseconds.
   var debounceMilliseconds = 100
   /// `--max-size`, in bytes.
@@ -41,14 +53,4 @@ struct Options: Equatable {
       term: term,
       options: MatchOptions(ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive))
   }
-}
-
-/// The outcome of parsing a command line.
-enum ParsedCommand: Equatable {
-  /// Run a search.
-  case search(Options)
-  /// `-h, --help`.
-  case help
-  /// `--version`.
-  case version
 }

@@ -1,28 +1,65 @@
-/// A command line that cannot be run, described as swift-argument-parser would.
-struct UsageError: Error, Equatable {
-  /// The text after "Error: ".
-  var message: String
+/// A command line that cannot be run, as data: the parser (`CommandParser`) throws one case,
+/// and `message` and `report` render it, in swift-argument-parser's words, in this one place.
+enum UsageError: Error, Equatable {
+  /// An option the table does not have, as typed up to any "=" ("--idx", "-x"), escaped
+  /// for display (`ArgumentText.shown`).
+  case unknownOption(String)
+  /// An option that takes a value ("-f", as typed) came last, or before another option;
+  /// `valueName` is its value's name ("file").
+  case missingValue(option: String, valueName: String)
+  /// A flag that takes no value was given one ("--index=x"); the option as typed.
+  case unexpectedValue(option: String)
+  /// An option's value is out of range or malformed: the option as typed ("--debounce"),
+  /// its value's name ("ms"), the value given, and what is expected ("a whole number of
+  /// milliseconds from 0 to 10000").
+  case invalidValue(option: String, valueName: String, value: String, expected: String)
+  /// The term is not valid UTF-8.
+  case termNotUTF8(ArgumentText.InvalidUTF8)
+  /// An option's value (other than `-f`'s, which is a path) is not valid UTF-8.
+  case valueNotUTF8(option: String, valueName: String, ArgumentText.InvalidUTF8)
+  /// Two options pick different modes (`--index` and `-i`): the later one and the earlier
+  /// one, as typed.
+  case conflictingOptions(String, earlier: String)
+  /// More than one term: every term after the first, escaped for display.
+  case unexpectedArguments([String])
 
-  static func unknownOption(_ option: String) -> UsageError {
-    let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
-    var text = "Unknown option '\(name)'"
-    if let guess = suggestion(for: name) { text += ". Did you mean '\(guess)'?" }
-    return UsageError(message: text)
-  }
-
-  static func missingValue(_ option: String, _ spec: OptionSpec) -> UsageError {
-    UsageError(message: "Missing value for '\(option) <\(spec.valueName ?? "value")>'")
-  }
-
-  static func unexpected(_ arguments: [String]) -> UsageError {
-    if arguments.count == 1 {
-      return UsageError(message: "Unexpected argument '\(arguments[0])'")
+  /// The text after "Error: ", one line.
+  var message: String {
+    switch self {
+    case .unknownOption(let name):
+      var text = "Unknown option '\(name)'"
+      if let guess = Self.suggestion(for: name) { text += ". Did you mean '\(guess)'?" }
+      return text
+    case .missingValue(let option, let valueName):
+      return "Missing value for '\(option) <\(valueName)>'"
+    case .unexpectedValue(let option):
+      return "The option '\(option)' does not take a value"
+    case .invalidValue(let option, let valueName, let value, let expected):
+      return "The value '\(value)' is invalid for '\(option) <\(valueName)>'. "
+        + "Please provide \(expected)."
+    case .termNotUTF8(let invalid):
+      return "The term is not valid UTF-8 (\(invalid))."
+    case .valueNotUTF8(let option, let valueName, let invalid):
+      return "The value for '\(option) <\(valueName)>' is not valid UTF-8 (\(invalid))."
+    case .conflictingOptions(let option, let earlier):
+      return "'\(option)' cannot be used with '\(earlier)'"
+    case .unexpectedArguments(let arguments):
+      if arguments.count == 1 { return "Unexpected argument '\(arguments[0])'" }
+      let list = arguments.map { "'\($0)'" }.joined(separator: ", ")
+      return "\(arguments.count) unexpected arguments: \(list)"
     }
-    let list = arguments.map { "'\($0)'" }.joined(separator: ", ")
-    return UsageError(message: "\(arguments.count) unexpected arguments: \(list)")
   }
 
-  /// The closest long option: a prefix match, or one within two edits.
+  /// What standard error gets: "Error: <message>", the usage line, and a pointer to
+  /// `--help`, three lines each ending in a line break.
+  var report: String {
+    "Error: \(message)\nUsage: \(UsageLine.text)\n  See 'names-search --help' for more "
+      + "information.\n"
+  }
+
+  /// The closest long option to `option` ("--idx"): the first in `OptionTable` that starts
+  /// with what was typed, else the nearest within two edits; `nil` for a short option.
+  /// O(options × length²).
   static func suggestion(for option: String) -> String? {
     guard option.hasPrefix("--"), option.count > 2 else { return nil }
     let typed = String(option.dropFirst(2))

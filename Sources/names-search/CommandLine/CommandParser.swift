@@ -1,19 +1,20 @@
 import NamesSearch
 
-/// Turns `names-search`'s arguments into a `ParsedCommand`, following swift-argument-parser's
-/// conventions: `--name value` and `--name=value`, `-f value` and `-fvalue`, `--` ends the
-/// options, `-` alone is a value; once every option is understood, help and version win
-/// over the rest.
+/// Turns `names-search`'s arguments into a `ParsedCommand`, reading `OptionTable` and
+/// following swift-argument-parser's conventions: `--name value` and `--name=value`,
+/// `-f value` and `-fvalue`, `--` ends the options, `-` alone is a value; once every option
+/// is understood, help and version win over the rest.
 ///
 /// Arguments are bytes, as `argv` holds them: the file after `-f` is kept byte for byte
 /// (`PathName`), while the term and every other value must be valid UTF-8, else a usage
 /// error names the byte (`ArgumentText`).
-enum ArgumentParser {
+enum CommandParser {
   /// Parses `arguments` (without the program name), each one's bytes as `argv` holds them.
+  /// O(total bytes of the arguments).
   ///
-  /// - Throws: `UsageError` for an unknown option, a missing or invalid value, a term or a
-  ///   value (other than `-f`'s) that is not valid UTF-8, conflicting output flags, or more
-  ///   than one term.
+  /// - Throws: `UsageError`: an unknown option, a missing, unexpected or invalid value, a
+  ///   term or a value (other than `-f`'s) that is not valid UTF-8, two options that pick
+  ///   different modes, or more than one term. The first error in argument order is thrown.
   static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> ParsedCommand {
     let dash = UInt8(ascii: "-")
     var options = Options()
@@ -22,6 +23,8 @@ enum ArgumentParser {
     var wantsVersion = false
     var index = 0
     var optionsEnded = false
+    /// The option that picked `options.mode`, as typed, to name it in a conflict.
+    var modePickedBy: String?
 
     func value(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
       -> [UInt8]
@@ -31,7 +34,7 @@ enum ArgumentParser {
       // `--file=-x` for that); "-" alone is a value (standard input).
       guard index + 1 < arguments.count,
         arguments[index + 1] == [dash] || arguments[index + 1].first != dash
-      else { throw .missingValue(typed, spec) }
+      else { throw .missingValue(option: typed, valueName: spec.valueName ?? "value") }
       index += 1
       return arguments[index]
     }
@@ -41,8 +44,18 @@ enum ArgumentParser {
       -> String
     {
       let bytes = try value(for: spec, typed: typed, inline: inline)
-      return try ArgumentText.decode(
-        bytes, naming: "The value for '\(typed) <\(spec.valueName ?? "value")>'")
+      do throws(ArgumentText.InvalidUTF8) {
+        return try ArgumentText.decode(bytes)
+      } catch {
+        throw .valueNotUTF8(option: typed, valueName: spec.valueName ?? "value", error)
+      }
+    }
+
+    /// The error for an option that is not in the table: its name as typed, up to any "=".
+    func unknown(_ argument: [UInt8]) -> UsageError {
+      let shown = ArgumentText.shown(argument)
+      return .unknownOption(
+        shown.split(separator: "=", maxSplits: 1).first.map(String.init) ?? shown)
     }
 
     while index < arguments.count {
@@ -64,14 +77,12 @@ enum ArgumentParser {
         let equals = body.firstIndex(of: UInt8(ascii: "="))
         let name = String(validating: body[..<(equals ?? body.endIndex)], as: UTF8.self)
         guard let name, let found = OptionTable.option(long: name) else {
-          throw .unknownOption(ArgumentText.shown(argument))
+          throw unknown(argument)
         }
         spec = found
         typed = "--\(name)"
         if let equals {
-          guard spec.valueName != nil else {
-            throw UsageError(message: "The option '\(typed)' does not take a value")
-          }
+          guard spec.valueName != nil else { throw .unexpectedValue(option: typed) }
           inline = Array(body[(equals + 1)...])
         }
       } else {
@@ -79,72 +90,71 @@ enum ArgumentParser {
         let letter = argument[1]
         guard letter < 0x80,
           let found = OptionTable.option(short: Character(Unicode.Scalar(letter)))
-        else { throw .unknownOption(ArgumentText.shown(argument)) }
+        else { throw unknown(argument) }
         spec = found
         typed = "-\(Character(Unicode.Scalar(letter)))"
         if argument.count > 2 {
-          guard spec.valueName != nil else { throw .unknownOption(ArgumentText.shown(argument)) }
+          guard spec.valueName != nil else { throw unknown(argument) }
           inline = Array(argument[2...])
         }
       }
       switch spec.action {
       case .help: wantsHelp = true
       case .version: wantsVersion = true
+      case .mode(let mode):
+        // The same mode twice ("--json --json", "-i --interactive") is no conflict.
+        if let earlier = modePickedBy, options.mode != mode {
+          throw .conflictingOptions(typed, earlier: earlier)
+        }
+        options.mode = mode
+        modePickedBy = modePickedBy ?? typed
       case .file:
         // argv holds no NUL, so the bytes always make a path.
         let bytes = try value(for: spec, typed: typed, inline: inline)
-        guard let path = PathName(bytes: bytes) else { throw .missingValue(typed, spec) }
+        guard let path = PathName(bytes: bytes) else {
+          throw .missingValue(option: typed, valueName: spec.valueName ?? "value")
+        }
         options.file = path
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
-      case .interactive:
-        if let earlier = options.outputFlag {
-          throw UsageError(message: "'\(typed)' cannot be used with '\(earlier)'")
-        }
-        options.interactive = true
-        options.outputFlag = typed
       case .maxSize:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let bytes = Self.byteCount(text), bytes <= Self.largestMaximumSize else {
-          throw UsageError(
-            message: "The value '\(text)' is invalid for '\(typed) <bytes>'. "
-              + "Please provide a number of bytes up to 1365M, optionally with K, M or G.")
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "a number of bytes up to 1365M, optionally with K, M or G")
         }
         options.maximumSize = bytes
       case .debounce:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
-          throw UsageError(
-            message: "The value '\(text)' is invalid for '\(typed) <ms>'. "
-              + "Please provide a whole number of milliseconds from 0 to 10000.")
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "a whole number of milliseconds from 0 to 10000")
         }
         options.debounceMilliseconds = milliseconds
       case .color:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let choice = Options.ColorChoice(rawValue: text) else {
-          throw UsageError(
-            message: "The value '\(text)' is invalid for '\(typed) <when>'. "
-              + "Please provide one of 'auto', 'always' and 'never'.")
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "one of 'auto', 'always' and 'never'")
         }
         options.color = choice
-      case .index, .count, .json:
-        let mode: Options.OutputMode =
-          spec.action == .index ? .index : spec.action == .count ? .count : .json
-        if let earlier = options.outputFlag, earlier != typed {
-          throw UsageError(message: "'\(typed)' cannot be used with '\(earlier)'")
-        }
-        options.output = mode
-        options.outputFlag = typed
       }
     }
     if wantsHelp { return .help }
     if wantsVersion { return .version }
     if positionals.count > 1 {
-      throw .unexpected(positionals.dropFirst().map(ArgumentText.shown))
+      throw .unexpectedArguments(positionals.dropFirst().map(ArgumentText.shown))
     }
     if let term = positionals.first {
-      options.term = try ArgumentText.decode(term, naming: "The term")
+      do throws(ArgumentText.InvalidUTF8) {
+        options.term = try ArgumentText.decode(term)
+      } catch {
+        throw .termNotUTF8(error)
+      }
     }
     return .search(options)
   }

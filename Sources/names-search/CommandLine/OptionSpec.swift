@@ -1,0 +1,68 @@
+/// One command-line option, as `OptionTable` lists it: its names, its value's name, its help
+/// and what it does. The parser, the help, the usage line and README's option table are all
+/// made from (or checked against) these values.
+struct OptionSpec: Sendable {
+  /// What the option does.
+  enum Action: Sendable, Equatable {
+    /// Picks what the command does (`Options.Mode`): `--index`, `--count`, `--json`, `-i`.
+    /// At most one mode may be given; they form one exclusive group in the usage line.
+    case mode(Options.Mode)
+    /// `-f`: the list to load (a path, byte for byte).
+    case file
+    /// `--case-sensitive`.
+    case caseSensitive
+    /// `--diacritic-sensitive`.
+    case diacriticSensitive
+    /// `--color <when>`.
+    case color
+    /// `--no-cache`.
+    case noCache
+    /// `--debounce <ms>`.
+    case debounce
+    /// `--max-size <bytes>`.
+    case maxSize
+    /// `-h, --help`: print the help; left out of the usage line, as swift-argument-parser
+    /// does.
+    case help
+    /// `--version`: print the version; left out of the usage line.
+    case version
+  }
+
+  /// The short name without its dash ("f"), if any; always an ASCII letter.
+  var short: Character?
+  /// The long name without its dashes ("file").
+  var long: String
+  /// The value's name in help, usage and errors ("file"), for options that take a value.
+  var valueName: String?
+  /// The help text, one paragraph (`HelpText` wraps it).
+  var help: String
+  /// What it does.
+  var action: Action
+
+  /// "-f, --file <file>" or "--index", as help and README's option table show it.
+  var label: String {
+    var label = short.map { "-\($0), " } ?? ""
+    label += "--\(long)"
+    if let valueName { label += " <\(valueName)>" }
+    return label
+  }
+
+  /// "-f <file>", "-i" or "--index", as the usage line shows it: the short name when there
+  /// is one, as swift-argument-parser does.
+  var synopsis: String {
+    var synopsis = short.map { "-\($0)" } ?? "--\(long)"
+    if let valueName { synopsis += " <\(valueName)>" }
+    return synopsis
+  }
+
+  /// Whether the option picks the mode, and so belongs to the usage line's exclusive group.
+  var picksMode: Bool {
+    if case .mode = action { return true }
+    return false
+  }
+
+  /// Whether the usage line shows the option: every option but help and version.
+  var isInUsage: Bool {
+    action != .help && action != .version
+  }
+}

@@ -1,0 +1,9 @@
+/// The outcome of parsing a command line (`CommandParser.parse`).
+enum ParsedCommand: Equatable {
+  /// Run a search, printed or live, as the options say.
+  case search(Options)
+  /// `-h, --help`.
+  case help
+  /// `--version`.
+  case version
+}
