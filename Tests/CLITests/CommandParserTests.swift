@@ -1,0 +1,290 @@
+import NamesSearch
+import Testing
+
+@testable import names_search
+
+/// `CommandParser.parse` in process: every option of the table, every value error, every
+/// conflict, `--`, and help and version winning. Expected `ParsedCommand`s and errors are
+/// written out by hand from README's option table.
+@Suite("Command parser")
+struct CommandParserTests {
+  /// `arguments` as the bytes `argv` would hold.
+  static func bytes(_ arguments: [String]) -> [[UInt8]] {
+    arguments.map { Array($0.utf8) }
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+    try CommandParser.parse(bytes(arguments))
+  }
+
+  /// The error `arguments` throw, or `nil` if they parse.
+  static func error(_ arguments: [[UInt8]]) -> UsageError? {
+    do {
+      _ = try CommandParser.parse(arguments)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// A search with the defaults, changed by `change`.
+  static func search(_ change: (inout Options) -> Void = { _ in }) -> ParsedCommand {
+    var options = Options()
+    change(&options)
+    return .search(options)
+  }
+
+  static func path(_ text: String) -> PathName {
+    PathName(text)!
+  }
+
+  @Test("No arguments: the reset, printed in sections, with README's defaults")
+  func defaults() throws {
+    guard case .search(let options) = try Self.parse([]) else {
+      Issue.record("not a search")
+      return
+    }
+    #expect(options.term == "")
+    #expect(options.file == nil)
+    #expect(options.mode == .print(.sections))
+    #expect(options.caseSensitive == false)
+    #expect(options.diacriticSensitive == false)
+    #expect(options.color == .auto)
+    #expect(options.noCache == false)
+    #expect(options.debounceMilliseconds == 100)
+    #expect(options.maximumSize == 1_073_741_824)  // 1G
+  }
+
+  /// Each option in every spelling, with the command it makes.
+  static let spellings: [([String], ParsedCommand)] = [
+    (["ann"], search { $0.term = "ann" }),
+    (["-f", "n.plist"], search { $0.file = path("n.plist") }),
+    (["-fn.plist"], search { $0.file = path("n.plist") }),
+    (["--file", "n.plist"], search { $0.file = path("n.plist") }),
+    (["--file=n.plist"], search { $0.file = path("n.plist") }),
+    (["--file=-x"], search { $0.file = path("-x") }),
+    (["-f", "-"], search { $0.file = path("-") }),
+    (["--file", "-", "-"], search { ($0.file, $0.term) = (path("-"), "-") }),
+    (["--index"], search { $0.mode = .print(.index) }),
+    (["--count"], search { $0.mode = .print(.count) }),
+    (["--json"], search { $0.mode = .print(.json) }),
+    (["-i"], search { $0.mode = .live }),
+    (["--interactive", "jo"], search { ($0.mode, $0.term) = (.live, "jo") }),
+    (["--case-sensitive"], search { $0.caseSensitive = true }),
+    (["--diacritic-sensitive"], search { $0.diacriticSensitive = true }),
+    (["--color", "always"], search { $0.color = .always }),
+    (["--color=never"], search { $0.color = .never }),
+    (["--color", "auto"], search { $0.color = .auto }),
+    (["--no-cache"], search { $0.noCache = true }),
+    (["--debounce", "0"], search { $0.debounceMilliseconds = 0 }),
+    (["--debounce=250"], search { $0.debounceMilliseconds = 250 }),
+    (["--debounce", "10000"], search { $0.debounceMilliseconds = 10_000 }),
+    (["--max-size", "1500"], search { $0.maximumSize = 1500 }),
+    (["--max-size", "64K"], search { $0.maximumSize = 65_536 }),
+    (["--max-size=2k"], search { $0.maximumSize = 2048 }),
+    (["--max-size", "300m"], search { $0.maximumSize = 314_572_800 }),
+    (["--max-size", "1G"], search { $0.maximumSize = 1_073_741_824 }),
+    (["--max-size", "1365M"], search { $0.maximumSize = 1_431_306_240 }),
+    (["-h"], .help),
+    (["--help"], .help),
+    (["--version"], .version),
+    // Options after the term, and repeated: the last value wins; one mode twice is fine.
+    (
+      ["bo", "--count", "-f", "a", "--file", "b", "--count"],
+      search { ($0.term, $0.mode, $0.file) = ("bo", .print(.count), path("b")) }
+    ),
+    (["-i", "--interactive", "-i"], search { $0.mode = .live }),
+    (["--json", "--json"], search { $0.mode = .print(.json) }),
+    // `--` ends the options; `-` alone is a term.
+    (["--", "-x"], search { $0.term = "-x" }),
+    (["--", "--index"], search { $0.term = "--index" }),
+    (["--index", "--", "--"], search { ($0.mode, $0.term) = (.print(.index), "--") }),
+    (["-"], search { $0.term = "-" }),
+    (["", "--count"], search { $0.mode = .print(.count) }),
+    (["José", "--case-sensitive"], search { ($0.term, $0.caseSensitive) = ("José", true) }),
+  ]
+
+  @Test("Every option, in every spelling", arguments: spellings)
+  func spelling(arguments: [String], expected: ParsedCommand) throws {
+    #expect(try Self.parse(arguments) == expected)
+  }
+
+  @Test("The spellings above cover every option in the table, by each of its names")
+  func spellingsCoverTheTable() {
+    let typed = Set(Self.spellings.flatMap(\.0))
+    for option in OptionTable.options {
+      #expect(
+        typed.contains("--\(option.long)") || typed.contains { $0.hasPrefix("--\(option.long)=") },
+        "--\(option.long)")
+      if let short = option.short {
+        #expect(typed.contains { $0.hasPrefix("-\(short)") }, "-\(short)")
+      }
+    }
+    // The table is README's option table: every option it lists, no more.
+    #expect(
+      Set(OptionTable.options.map(\.label)) == [
+        "-f, --file <file>", "--index", "--count", "--json", "--case-sensitive",
+        "--diacritic-sensitive", "--color <when>", "--no-cache", "-i, --interactive",
+        "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version",
+      ])
+  }
+
+  @Test(
+    "Help and version win over the rest, once every option is understood",
+    arguments: [
+      (["--count", "a", "b", "--help"], ParsedCommand.help),
+      (["--version", "a", "b"], .version),
+      (["--version", "-h"], .help),
+      (["-h", "--version"], .help),
+      (["-i", "--version"], .version),
+    ])
+  func helpAndVersionWin(arguments: [String], expected: ParsedCommand) throws {
+    #expect(try Self.parse(arguments) == expected)
+  }
+
+  @Test("Help wins over a term that is not UTF-8; an option's error does not lose to it")
+  func helpAndBadArguments() throws {
+    #expect(try CommandParser.parse([[0xFF], Array("--help".utf8)]) == .help)
+    #expect(Self.error(Self.bytes(["--help", "--idx"])) == .unknownOption("--idx"))
+    #expect(
+      Self.error(Self.bytes(["--help", "--debounce", "x"]))
+        == .invalidValue(
+          option: "--debounce", valueName: "ms", value: "x",
+          expected: "a whole number of milliseconds from 0 to 10000"))
+  }
+
+  static let maxSizeRule = "a number of bytes up to 1365M, optionally with K, M or G"
+  static let debounceRule = "a whole number of milliseconds from 0 to 10000"
+
+  /// The error for `value` given to `option <valueName>`, which expects `rule`.
+  static func invalid(_ option: String, _ valueName: String, _ value: String, _ rule: String)
+    -> UsageError
+  {
+    .invalidValue(option: option, valueName: valueName, value: value, expected: rule)
+  }
+
+  static let colorRule = "one of 'auto', 'always' and 'never'"
+
+  @Test(
+    "Every value error of --max-size, --debounce and --color",
+    arguments: [
+      (["--max-size", "0"], invalid("--max-size", "bytes", "0", maxSizeRule)),
+      (["--max-size", "abc"], invalid("--max-size", "bytes", "abc", maxSizeRule)),
+      (["--max-size=1.5M"], invalid("--max-size", "bytes", "1.5M", maxSizeRule)),
+      (["--max-size", "K"], invalid("--max-size", "bytes", "K", maxSizeRule)),
+      (["--max-size="], invalid("--max-size", "bytes", "", maxSizeRule)),
+      (["--max-size", "1366M"], invalid("--max-size", "bytes", "1366M", maxSizeRule)),
+      (["--max-size", "1365M1"], invalid("--max-size", "bytes", "1365M1", maxSizeRule)),
+      (["--max-size", "1431306241"], invalid("--max-size", "bytes", "1431306241", maxSizeRule)),
+      (["--max-size", "2G"], invalid("--max-size", "bytes", "2G", maxSizeRule)),
+      (
+        ["--max-size", "9223372036854775807G"],
+        invalid("--max-size", "bytes", "9223372036854775807G", maxSizeRule)
+      ),
+      (["--max-size", "64T"], invalid("--max-size", "bytes", "64T", maxSizeRule)),
+      (["--debounce", "soon"], invalid("--debounce", "ms", "soon", debounceRule)),
+      (["--debounce", "10001"], invalid("--debounce", "ms", "10001", debounceRule)),
+      (["--debounce=1.5"], invalid("--debounce", "ms", "1.5", debounceRule)),
+      (["--debounce="], invalid("--debounce", "ms", "", debounceRule)),
+      (["--debounce", "+5x"], invalid("--debounce", "ms", "+5x", debounceRule)),
+      (["--color", "x"], invalid("--color", "when", "x", colorRule)),
+      (["--color=Always"], invalid("--color", "when", "Always", colorRule)),
+    ])
+  func invalidValue(arguments: [String], expected: UsageError) {
+    #expect(Self.error(Self.bytes(arguments)) == expected)
+  }
+
+  @Test(
+    "A value that is missing, or looks like an option, is missing",
+    arguments: [
+      (["-f"], UsageError.missingValue(option: "-f", valueName: "file")),
+      (["--file"], .missingValue(option: "--file", valueName: "file")),
+      (["-f", "--count"], .missingValue(option: "-f", valueName: "file")),
+      (["--color"], .missingValue(option: "--color", valueName: "when")),
+      (["--debounce", "-1"], .missingValue(option: "--debounce", valueName: "ms")),
+      (["--max-size", "-5", "x"], .missingValue(option: "--max-size", valueName: "bytes")),
+      (["x", "--max-size"], .missingValue(option: "--max-size", valueName: "bytes")),
+    ])
+  func missingValue(arguments: [String], expected: UsageError) {
+    #expect(Self.error(Self.bytes(arguments)) == expected)
+  }
+
+  @Test(
+    "Unknown options, and flags given a value",
+    arguments: [
+      (["--idx"], UsageError.unknownOption("--idx")),
+      (["--idx=3"], .unknownOption("--idx")),
+      (["-x"], .unknownOption("-x")),
+      (["-ix"], .unknownOption("-ix")),
+      (["-hv"], .unknownOption("-hv")),
+      (["---"], .unknownOption("---")),
+      (["--Index"], .unknownOption("--Index")),
+      (["--index=x"], .unexpectedValue(option: "--index")),
+      (["--no-cache=1"], .unexpectedValue(option: "--no-cache")),
+      (["--help=me"], .unexpectedValue(option: "--help")),
+      (["a", "b"], .unexpectedArguments(["b"])),
+      (["a", "--", "-b", "c"], .unexpectedArguments(["-b", "c"])),
+    ])
+  func unknownOrUnexpected(arguments: [String], expected: UsageError) {
+    #expect(Self.error(Self.bytes(arguments)) == expected)
+  }
+
+  @Test("A term or a value that is not UTF-8 names the byte; -f's path is kept as bytes")
+  func notUTF8() throws {
+    #expect(
+      Self.error([Array("ab".utf8) + [0xFF]])
+        == .termNotUTF8(ArgumentText.InvalidUTF8(byte: 0xFF, position: 3)))
+    #expect(
+      Self.error([Array("--color".utf8), [0x61, 0xC0, 0x80]])
+        == .valueNotUTF8(
+          option: "--color", valueName: "when", ArgumentText.InvalidUTF8(byte: 0xC0, position: 2)))
+    #expect(
+      Self.error([Array("--debounce=".utf8) + [0xF5]])
+        == .valueNotUTF8(
+          option: "--debounce", valueName: "ms", ArgumentText.InvalidUTF8(byte: 0xF5, position: 1)))
+    #expect(
+      try CommandParser.parse([Array("-f".utf8), [0x6E, 0xFF]])
+        == .search(
+          {
+            var options = Options()
+            options.file = PathName(bytes: [0x6E, 0xFF])
+            return options
+          }()))
+  }
+
+  /// Each option that picks a mode, and the mode it picks.
+  static let modeSpellings: [(String, Options.Mode)] = [
+    ("--index", .print(.index)), ("--count", .print(.count)), ("--json", .print(.json)),
+    ("-i", .live), ("--interactive", .live),
+  ]
+
+  @Test("Every pair of options that pick different modes conflicts, in either order")
+  func conflicts() throws {
+    var pairs = 0
+    for (first, firstMode) in Self.modeSpellings {
+      for (second, secondMode) in Self.modeSpellings {
+        let error = Self.error(Self.bytes([first, "x", second]))
+        if firstMode == secondMode {
+          #expect(error == nil, "\(first) \(second)")
+        } else {
+          #expect(error == .conflictingOptions(second, earlier: first), "\(first) \(second)")
+          pairs += 1
+        }
+      }
+    }
+    // 5 spellings, 2 of them for the live mode: 5 × 5 − (3 + 4) same-mode pairs.
+    #expect(pairs == 18)
+    // The earlier option is named as first typed.
+    #expect(
+      Self.error(Self.bytes(["--json", "--json", "-i"]))
+        == .conflictingOptions("-i", earlier: "--json"))
+  }
+
+  @Test("Every table option that picks a mode is among the spellings checked for conflicts")
+  func conflictsCoverTheTable() {
+    let checked = Set(Self.modeSpellings.map(\.0))
+    for option in OptionTable.options where option.picksMode {
+      #expect(checked.contains("--\(option.long)"), "--\(option.long)")
+    }
+  }
+}
