@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The hostile-input corpus (`Tests/Corpus`, made by `make-corpus.py`): each file with its
@@ -12,7 +13,7 @@ struct CorpusTests {
     var testDescription: String { file }
   }
 
-  static let folder = CLIRunner.packageRoot.appendingPathComponent("Tests/Corpus")
+  static let folder = TestPaths.file("Tests/Corpus")
 
   static var cases: [Case] {
     let manifest =

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("SearchSession")
 struct SearchSessionTests {
-  let catalog = KeyScannerTests.catalog(names: 20_000, seed: 7)
+  let catalog = Catalog.random(names: 20_000, seed: 7)
 
   func fresh(_ term: String) -> [UInt32] {
     Searcher().search(Query(term: term), in: catalog).matchedNames
@@ -27,7 +27,7 @@ struct SearchSessionTests {
 
   @Test("a newer search cancels an older one still running")
   func staleSearchesAreDropped() async {
-    let big = KeyScannerTests.catalog(names: 400_000, seed: 8)
+    let big = Catalog.random(names: 400_000, seed: 8)
     let session = SearchSession(catalog: big)
     // Start many scans on other threads while issuing newer ones: every call that returns
     // a result returns the right one, and the last call always returns.
@@ -52,7 +52,7 @@ struct SearchSessionTests {
 struct SearchSessionOrderingTests {
   @Test("an older call that starts late returns nil; the newest answers")
   func olderCallLoses() throws {
-    let catalog = KeyScannerTests.catalog(names: 2_000, seed: 9)
+    let catalog = Catalog.random(names: 2_000, seed: 9)
     let session = SearchSession(catalog: catalog)
     let newest = try #require(session.search("an", sequence: 2))
     #expect(newest.query.term == "an")
