@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "names-search", targets: ["names-search"]),
     .library(name: "NamesSearch", targets: ["NamesSearch"]),
+    // The built-in list as a library, for the benchmark package (Benchmarks/Package.swift).
+    .library(name: "BuiltInCatalog", targets: ["BuiltInCatalog"]),
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
@@ -44,13 +46,6 @@ let package = Package(
     // The command line: a thin layer over the library.
     .executableTarget(
       name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"]),
-    // Benchmarks (see Benchmarks/run.sh): in-process figures, and the Foundation baseline.
-    .executableTarget(
-      name: "names-search-bench",
-      dependencies: ["NamesSearch", "BuiltInCatalog"],
-      path: "Benchmarks/names-search-bench"
-    ),
-    .executableTarget(name: "foundation-baseline", path: "Benchmarks/foundation-baseline"),
     // Helpers more than one test target uses.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

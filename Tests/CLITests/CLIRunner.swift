@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -37,16 +38,8 @@ struct CLITestSetupError: Error, CustomStringConvertible {
 
 /// Runs `names-search` (or any program) with pipes on standard input, output and error.
 enum CLIRunner {
-  /// The package root, found from this file's path: `<root>/Tests/CLITests/CLIRunner.swift`.
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .standardizedFileURL
-
   /// The fixture list: `<root>/Tests/Fixtures/sortednames.plist` (see its README).
-  static let fixtureURL: URL = packageRoot.appendingPathComponent(
-    "Tests/Fixtures/sortednames.plist")
+  static let fixtureURL = URL(fileURLWithPath: TestPaths.fixture)
 
   /// Where the built `names-search` may be, most trusted first.
   static var executableCandidates: [URL] {
@@ -67,7 +60,7 @@ enum CLIRunner {
         main.resolvingSymlinksInPath().deletingLastPathComponent()
           .appendingPathComponent("names-search"))
     }
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/names-search"))
+    candidates.append(TestPaths.file(".build/debug/names-search"))
     return candidates
   }
 

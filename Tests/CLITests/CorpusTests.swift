@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The hostile-input corpus (`Tests/Corpus`, made by `make-corpus.py`): each file with its
@@ -12,16 +13,31 @@ struct CorpusTests {
     var testDescription: String { file }
   }
 
-  static let folder = CLIRunner.packageRoot.appendingPathComponent("Tests/Corpus")
+  static let folder = TestPaths.file("Tests/Corpus")
 
-  static var cases: [Case] {
-    let manifest =
-      (try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8))
-      ?? ""
-    return manifest.split(separator: "\n").map { line in
+  /// The cases of `expected.tsv` (file, status, message; `\n` for a newline), in file order.
+  ///
+  /// - Throws: `CLITestSetupError` naming the manifest when it cannot be read, and the line
+  ///   when one is malformed, so that a lost manifest fails every test here instead of
+  ///   running no case at all.
+  static func cases() throws -> [Case] {
+    let url = folder.appendingPathComponent("expected.tsv")
+    let manifest: String
+    do {
+      manifest = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw CLITestSetupError(
+        description: "\(url.path): cannot be read: \(error.localizedDescription)")
+    }
+    let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    return try lines.filter { !$0.element.isEmpty }.map { number, line in
       let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      guard fields.count == 3, let status = Int32(fields[1]) else {
+        throw CLITestSetupError(
+          description: "\(url.path): line \(number + 1): not FILE<tab>STATUS<tab>MESSAGE")
+      }
       return Case(
-        file: String(fields[0]), status: Int32(fields[1])!,
+        file: String(fields[0]), status: status,
         expected: fields[2].replacingOccurrences(of: "\\n", with: "\n"))
     }
   }
@@ -30,11 +46,12 @@ struct CorpusTests {
   func manifestIsComplete() throws {
     let files = try FileManager.default.contentsOfDirectory(
       atPath: Self.folder.appendingPathComponent("cases").path)
-    #expect(Self.cases.count >= 50)
-    #expect(Set(Self.cases.map(\.file)) == Set(files))
+    let cases = try Self.cases()
+    #expect(cases.count >= 50)
+    #expect(Set(cases.map(\.file)) == Set(files))
   }
 
-  @Test("every case: its message and status, nothing else", arguments: cases)
+  @Test("every case: its message and status, nothing else", arguments: try cases())
   func corpusCase(_ item: Case) throws {
     let path = Self.folder.appendingPathComponent("cases/\(item.file)").path
     for viaStandardInput in [false, true] {

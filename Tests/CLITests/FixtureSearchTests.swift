@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `names-search -f <fixture>` against a reference computed without the tool: the fixture
-/// parsed with `XMLParser` and searched with Foundation's `range(of:options:)`.
+/// parsed with `XMLParser` (`ReferencePlist`) and searched with Foundation's `range(of:options:)`.
 @Suite("Searching the real sortednames fixture")
 struct FixtureSearchTests {
   static let terms = ["ann", "ANN", "jose", "", "z", "ll", "qu", "xyz", "a"]
@@ -12,7 +13,7 @@ struct FixtureSearchTests {
 
   init() throws {
     fixture = try CLIRunner.fixture()
-    reference = try FixtureReference.load(fixture)
+    reference = try ReferencePlist.sections(atPath: fixture.path)
   }
 
   @Test("The reference parse sees 26 sections and 2,000 names, as the fixture's README says")

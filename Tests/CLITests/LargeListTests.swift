@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A list of several megabytes and more than 100,000 names: read in pieces, searched in

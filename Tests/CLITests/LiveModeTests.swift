@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,8 +14,7 @@ struct LiveModeTests {
   static func reference(_ term: String) throws -> [ReferenceSection] {
     FixtureReference.search(
       term,
-      in: try FixtureReference.load(
-        CLIRunner.packageRoot.appendingPathComponent("Resources/sortednames.plist")))
+      in: try ReferencePlist.sections(atPath: TestPaths.builtInSource))
   }
 
   @Test("typing ann one key at a time shows the culled sections; Enter prints the choice")

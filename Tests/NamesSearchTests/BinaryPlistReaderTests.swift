@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -11,7 +12,7 @@ struct BinaryPlistReaderTests {
     var random = SeededGenerator(seed: seed)
     var object: [String: [String]] = [:]
     let pieces =
-      KeyScannerTests.pieces + [
+      RandomList.pieces + [
         "😀", "𝔘", "\u{0}", "\u{1B}", "long name " + String(repeating: "x", count: 40),
       ]
     for s in 0..<Int.random(in: 1...20, using: &random) {

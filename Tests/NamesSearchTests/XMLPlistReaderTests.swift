@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -36,11 +37,11 @@ struct XMLPlistReaderTests {
     var random = SeededGenerator(seed: seed)
     var object: [String: [String]] = [:]
     for s in 0..<Int.random(in: 1...6, using: &random) {
-      object["T\(s)\(KeyScannerTests.pieces.randomElement(using: &random)!)"] =
+      object["T\(s)\(RandomList.pieces.randomElement(using: &random)!)"] =
         (0..<Int.random(
           in: 0...30, using: &random)).map { _ in
           (0..<Int.random(in: 0...4, using: &random)).map { _ in
-            (KeyScannerTests.pieces + ["&", "<", ">", "\"", "'", "  ", "\t"]).randomElement(
+            (RandomList.pieces + ["&", "<", ">", "\"", "'", "  ", "\t"]).randomElement(
               using: &random)!
           }.joined()
         }

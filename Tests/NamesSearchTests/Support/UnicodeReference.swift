@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The committed Unicode reference tables in `Tests/Fixtures/unicode`, made once by
 /// `Scripts/make-unicode-tables.py` (from Scripts.txt 18.0 via fonttools, and Debian's

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmark executables, in a package of their own (as swift-collections does), so that
+// users of the library never build them: `swift build -c release --package-path Benchmarks`.
+// Benchmarks/run.sh builds and runs them; see BENCHMARKS.md for what they measure.
+let package = Package(
+  name: "names-search-benchmarks",
+  dependencies: [
+    // The root package, whatever its folder is called (its identity comes from the name).
+    .package(name: "names-search", path: "..")
+  ],
+  targets: [
+    // In-process figures: loading, the parallel scan, typing through a SearchSession.
+    .executableTarget(
+      name: "names-search-bench",
+      dependencies: [
+        .product(name: "NamesSearch", package: "names-search"),
+        .product(name: "BuiltInCatalog", package: "names-search"),
+      ]
+    ),
+    // The book's handleSearchForTerm with Foundation's PropertyListSerialization: the baseline.
+    .executableTarget(name: "foundation-baseline"),
+  ],
+  swiftLanguageModes: [.v6]
+)
