@@ -96,7 +96,7 @@ public enum CatalogLoader {
   /// The catalog of the sections a reader read, its keys folded for the default options.
   ///
   /// - Throws: `LoadError` `memoryRefused` when the system refuses memory for the keys.
-  static func catalog(_ sections: consuming SectionedNames, source: String) throws(LoadError)
+  static func catalog(_ sections: SectionedNames, source: String) throws(LoadError)
     -> Catalog
   {
     guard let keys = SearchKeys.folding(sections.names, options: .default) else {

@@ -2,7 +2,7 @@
 /// `NameStore`, and each section's range of names. A `Catalog` is made from it
 /// (`CatalogLoader`), its titles already checked by `SectionsBuilder`: none empty, no two
 /// canonically equivalent.
-struct SectionedNames: ~Copyable {
+struct SectionedNames {
   /// The titles, in file order.
   var titles: [String]
   /// The names of every section, each section's adjacent and in file order.
