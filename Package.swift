@@ -47,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"]),
     // Helpers more than one test target uses.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["NamesSearch"], path: "Tests/TestSupport"),
     .testTarget(
       name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog", "TestSupport"]),
     .testTarget(name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"]),

@@ -286,7 +286,6 @@ out("| --- | --- |")
 out(f"| streaming load (libxml2 SAX2, store, fold on all cores) | {bench['load_streaming_s']:.3f} s |")
 out(f"| … of which folding | {bench['fold_s']:.3f} s |")
 out(f"| PropertyListSerialization, parse only | {bench['load_foundation_parse_s']:.3f} s |")
-out(f"| PropertyListSerialization, then a catalog (the core's slow path) | {bench['load_foundation_catalog_s']:.3f} s |")
 out(f"| write the index cache | {bench['cache_write_s']:.3f} s |")
 out(f"| map and check the index cache | {bench['cache_read_s'] * 1000:.1f} ms |")
 for term, value in sorted(bench["scan_ms"].items()):

@@ -1,8 +1,9 @@
 // libFuzzer target: any bytes as a sortednames list, through the same path as `-f FILE`
-// (`CatalogLoader.load(from:)`): `FormatSniffer` (format from the first significant byte),
-// then for XML `XMLProlog`, `XMLMarkupGuard` and libxml2's SAX2 push parser
-// (`XMLPlistReader`), for binary lists `BinaryPlistReader` (no Foundation on this path), and
-// a search of what loaded. Must never crash, hang or leak; errors are fine.
+// (`CatalogLoader.load(from:)`): `FormatSniffer` (the `ListFormat` from the first significant
+// byte), then that format's `ListReader` (`ListReaders.standard`): for XML `XMLProlog`,
+// `XMLMarkupGuard` and libxml2's SAX2 push parser (`XMLPlistReader`), for binary lists
+// `BinaryPlistReader`, both building through `SectionsBuilder` (no Foundation on this path);
+// and a search of what loaded. Must never crash, hang or leak; errors are fine.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func loaderFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -35,7 +35,7 @@ do {
       guard !name.contains("\n") else {
         throw LoadError(
           source: arguments[1],
-          reason: .notPropertyList("the built-in list cannot hold a name with a newline"))
+          reason: .notAList("the built-in list cannot hold a name with a newline"))
       }
       joined += name + "\n"
     }

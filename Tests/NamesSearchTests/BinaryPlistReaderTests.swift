@@ -25,7 +25,7 @@ struct BinaryPlistReaderTests {
     }
     let data = try PropertyListSerialization.data(
       fromPropertyList: object, format: .binary, options: 0)
-    let expected = try CatalogLoader.catalog(fromPropertyList: data, source: "b").sections
+    let expected = try FoundationReference.catalog(fromPropertyList: data, source: "b").sections
     let reader = FileReader(bytes: Array(data), source: "b")
     let actual = try CatalogLoader.load(from: reader).sections
     #expect(actual.map(\.title) == expected.map(\.title))

@@ -81,11 +81,12 @@ struct MemoryLimitTests {
   @Test("the load estimate: a quarter of an XML file, 1.2 times a binary one, plus 3 MiB")
   func loadEstimate() {
     let fixed = 3 << 20
-    #expect(LoadMemory.estimate(fileSize: 4_000_000, format: .xml) == 1_000_000 + fixed)
-    #expect(LoadMemory.estimate(fileSize: 4_000_000, format: .binary) == 4_800_000 + fixed)
+    #expect(LoadMemory.estimate(fileSize: 4_000_000, format: .xmlPropertyList) == 1_000_000 + fixed)
+    #expect(
+      LoadMemory.estimate(fileSize: 4_000_000, format: .binaryPropertyList) == 4_800_000 + fixed)
     #expect(LoadMemory.estimate(fileSize: 4_000_000, format: nil) == 1_000_000 + fixed)
-    #expect(LoadMemory.estimate(fileSize: 0, format: .binary) == fixed)
-    #expect(LoadMemory.estimate(fileSize: Int.max, format: .binary) == Int.max)
+    #expect(LoadMemory.estimate(fileSize: 0, format: .binaryPropertyList) == fixed)
+    #expect(LoadMemory.estimate(fileSize: Int.max, format: .binaryPropertyList) == Int.max)
   }
 
   @Test("the search estimate: 16 bytes a name, and the keys for other match options")

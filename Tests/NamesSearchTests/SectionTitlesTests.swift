@@ -95,6 +95,20 @@ struct SectionTitlesTests {
     #expect(catalog.titles.count == distinct.count)
   }
 
+  /// Decoded objects (`catalog(fromObject:)`) take the same `SectionsBuilder` checks. A
+  /// dictionary cannot hold two equivalent `String` keys, and `NSString` keys that compare
+  /// equal hash apart on Linux (Foundation breaks `Hashable` there), so the equivalence
+  /// checks are tested on the builder itself (`SectionsBuilderTests`).
+  @Test("decoded objects: an empty title is refused, distinct titles are read")
+  func objectTitles() throws {
+    let empty: [AnyHashable: Any] = ["A": ["x"], "": ["y"]]
+    #expect(throws: LoadError(source: "o", reason: .emptyTitle)) {
+      try CatalogLoader.catalog(fromObject: empty, source: "o")
+    }
+    let distinct: [AnyHashable: Any] = ["\u{C5}": ["x"], "A": ["y"], "a": ["z"]]
+    #expect(try CatalogLoader.catalog(fromObject: distinct, source: "o").titles.count == 3)
+  }
+
   @Test("an empty title is refused")
   func emptyTitle() {
     #expect(Self.loadError(Self.xml(["A", ""]))?.reason == .emptyTitle)

@@ -27,7 +27,7 @@ struct XMLPlistReaderTests {
   @Test("the fixture streams to the same catalog as Foundation reads")
   func fixture() throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture))
-    let slow = try CatalogLoader.catalog(fromPropertyList: data, source: "f")
+    let slow = try FoundationReference.catalog(fromPropertyList: data, source: "f")
     let fast = try streamed(data)
     #expect(fast.sections == slow.sections)
   }
@@ -50,7 +50,7 @@ struct XMLPlistReaderTests {
     var text = String(decoding: xml, as: UTF8.self)
     text = text.replacingOccurrences(of: "<dict>", with: "<dict><!-- a comment -->")
     text = text.replacingOccurrences(of: "<string>T", with: "<string><![CDATA[T]]>")
-    let expected = try CatalogLoader.catalog(fromPropertyList: Data(text.utf8), source: "x")
+    let expected = try FoundationReference.catalog(fromPropertyList: Data(text.utf8), source: "x")
       .sections
     #expect(try streamed(Data(text.utf8)).sections == expected)
     let utf16 = text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
@@ -80,13 +80,13 @@ struct XMLPlistReaderTests {
       <!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
       <plist><dict><key>A</key><array><string>&xxe;</string></array></dict></plist>
       """
-    guard case .notPropertyList(let why)? = reason(xxe) else {
+    guard case .notAList(let why)? = reason(xxe) else {
       Issue.record("expected a refusal")
       return
     }
     #expect(why.contains("entity declarations are not allowed"))
     guard
-      case .notPropertyList? = reason(
+      case .notAList? = reason(
         "<plist><dict><key>A</key><array><string>&nope;</string></array></dict></plist>")
     else {
       Issue.record("expected a refusal")
@@ -97,7 +97,7 @@ struct XMLPlistReaderTests {
   @Test("malformed XML names the line")
   func malformed() {
     guard
-      case .notPropertyList(let why)? = reason(
+      case .notAList(let why)? = reason(
         "<plist><dict>\n<key>A</key>\n<array><string>x</array></dict></plist>")
     else {
       Issue.record("expected a refusal")

@@ -65,7 +65,7 @@ if scanOnly {
   exit(0)
 }
 
-// Load: Foundation, parse only and parse + catalog, three runs.
+// Load: Foundation, parse only, three runs.
 let data = try Data(contentsOf: URL(fileURLWithPath: path))
 var dictionary: [String: [String]] = [:]
 report["load_foundation_parse_s"] = median(
@@ -74,10 +74,6 @@ report["load_foundation_parse_s"] = median(
       dictionary =
         try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: [String]]
     }
-  })
-report["load_foundation_catalog_s"] = median(
-  try (0..<3).map { _ in
-    try seconds { _ = try CatalogLoader.catalog(fromPropertyList: data, source: path) }
   })
 
 // The book's handleSearchForTerm on the loaded dictionary (deep copy, filter, cull).

@@ -39,17 +39,37 @@ public struct CachedCatalogLoader {
     contentsOfFile path: PathName, cacheDirectory: PathName?,
     maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
   ) throws(LoadError) -> CachedCatalogLoader {
+    try load(
+      contentsOfFile: path, cacheDirectory: cacheDirectory, maximumSize: maximumSize,
+      readers: .standard, progress: progress)
+  }
+
+  /// `load(contentsOfFile:cacheDirectory:maximumSize:progress:)` with the reader for each
+  /// format taken from `readers`.
+  ///
+  /// A reader that opens its file by path (`ListAccess.path`) is given the resolved path
+  /// that was opened and stamped once; the rest of the file is then read through that same
+  /// open file for the content hash the index records, and an index is stored only if the
+  /// path still names a file with that stamp, so the index describes the file that was read.
+  ///
+  /// - Throws: `LoadError` as `CatalogLoader.load(from:readers:progress:)`.
+  static func load(
+    contentsOfFile path: PathName, cacheDirectory: PathName?, maximumSize: Int,
+    readers: ListReaders, progress: CatalogLoader.Progress?
+  ) throws(LoadError) -> CachedCatalogLoader {
     // One open of the resolved path gives both the stamp the cache is checked against and
     // the bytes that are read, so the two always describe the same file.
     guard let directory = cacheDirectory, let absolute = absolutePath(of: path) else {
-      let catalog = try CatalogLoader.load(
-        contentsOfFile: path, maximumSize: maximumSize, progress: progress)
+      let reader = try FileReader(path: path, maximumSize: maximumSize)
+      let catalog = try CatalogLoader.load(from: reader, readers: readers, progress: progress)
+        .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     let source = path.description
     let reader = try FileReader(path: absolute, source: source, maximumSize: maximumSize)
     guard let stamp = reader.stamp else {
-      let catalog = try CatalogLoader.load(from: reader, progress: progress)
+      let catalog = try CatalogLoader.load(from: reader, readers: readers, progress: progress)
+        .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     // The Unicode version is worked out once, and only when a cache file is read or written.
@@ -63,9 +83,19 @@ public struct CachedCatalogLoader {
       try expansion.add(cached)
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
-    let catalog = try CatalogLoader.load(from: reader, progress: progress)
+    let (catalog, access) = try CatalogLoader.load(
+      from: reader, readers: readers, progress: progress)
+    var pathUnchanged = true
+    if access == .path {
+      // The reader opened the path itself: hash the open file's bytes, and check that the
+      // path still names the file that was stamped.
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      while let count = try? reader.read(into: &chunk), count > 0 {}
+      pathUnchanged = SourceStamp(path: absolute) == stamp
+    }
     // Store an index only of what was read whole, from a list that did not change meanwhile.
-    let complete = reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
+    let complete =
+      pathUnchanged && reader.reachedEnd && UInt64(reader.bytesRead) == stamp.size
     let sourceHash = reader.contentHash.finalize()
     let store = { (shouldStop: () -> Bool) -> Bool in
       guard complete, reader.currentStamp == stamp,

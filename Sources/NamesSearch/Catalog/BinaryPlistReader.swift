@@ -34,9 +34,7 @@ struct BinaryPlistReader {
   ///
   /// - Throws: `LoadError` for a damaged file or a shape that is not a sortednames list, or
   ///   `memoryRefused` when the system refuses memory for the names.
-  mutating func read() throws(LoadError) -> (
-    titles: [String], names: NameStore, ranges: [Range<Int>]
-  ) {
+  mutating func read() throws(LoadError) -> SectionedNames {
     guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
       throw damaged("the header or the trailer is missing")
     }
@@ -64,12 +62,11 @@ struct BinaryPlistReader {
       throw LoadError(source: source, reason: .rootNotDictionary(found: typeName(root.type)))
     }
     let entries = try elements(of: root, object: top)
-    var names = NameStore.Builder(names: 1024, bytes: bytes.count)
-    var titles: [String] = []
-    var ranges: [Range<Int>] = []
-    var seen = SectionTitles()
-    var expansion = ExpansionLimit(
-      inputSize: bytes.count, maximumSize: maximumSize, source: source)
+    // Checks each title and counts what the list costs (`ExpansionLimit`) as it goes.
+    var sections = SectionsBuilder(
+      source: source,
+      expansion: ExpansionLimit(inputSize: bytes.count, maximumSize: maximumSize, source: source),
+      names: 1024, bytes: bytes.count)
     try checkExpansionBeforeCopying(entries)
     for i in 0..<entries.count / 2 {
       let keyIndex = entries[i]
@@ -78,15 +75,13 @@ struct BinaryPlistReader {
         throw LoadError(source: source, reason: .titleNotString(found: typeName(key.type)))
       }
       let title = String(decoding: titleBytes, as: UTF8.self)
-      try seen.insert(title, source: source)
-      try expansion.addSection(titleByteCount: titleBytes.count)
+      try sections.beginSection(title)
       let valueIndex = entries[entries.count / 2 + i]
       let value = try object(valueIndex)
       guard value.type == 0xA else {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: typeName(value.type)))
       }
-      let start = names.count
       // References are read one at a time: a section of a million names needs no array.
       let references = try referenceRange(of: value, object: valueIndex)
       for position in 0..<references.count {
@@ -98,14 +93,14 @@ struct BinaryPlistReader {
             reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type))
           )
         }
-        try expansion.addName(byteCount: name.count)
-        name.withUnsafeBufferPointer { names.append(utf8: $0) }
+        try name.withUnsafeBufferPointer { (utf8) throws(LoadError) in
+          try sections.appendName(utf8: utf8)
+        }
       }
-      if names.isOutOfMemory { throw LoadError.memoryRefused(source: source) }
-      titles.append(title)
-      ranges.append(start..<names.count)
+      if sections.isOutOfMemory { throw LoadError.memoryRefused(source: source) }
+      sections.endSection()
     }
-    return (titles, names.build(), ranges)
+    return try sections.finish()
   }
 
   /// Counts what the names would expand to from the objects' headers alone, before any
@@ -269,6 +264,35 @@ struct BinaryPlistReader {
   }
 
   private func damaged(_ why: String) -> LoadError {
-    LoadError(source: source, reason: .notPropertyList("damaged binary property list: \(why)"))
+    LoadError(source: source, reason: .notAList("damaged binary property list: \(why)"))
+  }
+}
+
+extension BinaryPlistReader: ListReader {
+  static var access: ListAccess { .stream }
+
+  /// Reads the rest of the binary list `input` streams into one buffer (its size reserved
+  /// once for a file), then parses it; the file's bytes are released before the names are
+  /// folded.
+  ///
+  /// - Throws: `LoadError` as `read()`, or `memoryRefused` when the buffer cannot grow.
+  static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    let file = input.file
+    var bytes = GrowableArray<UInt8>(
+      capacity: max(file.expectedSize ?? 0, input.prefix.count), failsSoftly: true)
+    input.prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    input.prefix = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try input.read(into: &chunk)
+      if count == 0 { break }
+      chunk.withUnsafeBufferPointer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
+    }
+    var binary = BinaryPlistReader(
+      bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize)
+    return try binary.read()
   }
 }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// Loads a *sortednames* property list into a `Catalog`.
+/// Loads a *sortednames* list into a `Catalog`.
 ///
 /// The list is a dictionary whose keys are section titles and whose values are arrays of
-/// names (strings), in XML (streamed through libxml2 by `XMLPlistReader`) or binary
-/// (`BinaryPlistReader`) format; `FormatSniffer` tells which from the first bytes:
+/// names (strings). `FormatSniffer` tells its `ListFormat` from the first bytes and the
+/// `ListReader` for that format (`ListReaders.standard`) reads it into sections, its titles
+/// checked by `SectionsBuilder`: an XML property list streams through libxml2
+/// (`XMLPlistReader`), a binary one is read directly (`BinaryPlistReader`); Foundation's
+/// parser is not on this path. For example:
 ///
 /// ```xml
 /// <dict><key>A</key><array><string>Aaron</string></array></dict>
@@ -20,8 +23,7 @@ public enum CatalogLoader {
   ///
   /// XML lists stream through `XMLPlistReader` (libxml2's SAX2 parser) in 1 MiB chunks;
   /// binary lists are read by `BinaryPlistReader`. OpenStep text is refused (Foundation's
-  /// parser silently drops duplicate sections); `catalog(fromPropertyList:source:)` still
-  /// reads every format through Foundation.
+  /// parser silently drops duplicate sections).
   ///
   /// - Parameters:
   ///   - maximumSize: refuse inputs larger than this many bytes.
@@ -56,140 +58,81 @@ public enum CatalogLoader {
   public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
     -> Catalog
   {
+    try load(from: reader, readers: .standard, progress: progress).catalog
+  }
+
+  /// `load(from:progress:)` with the reader for each format taken from `readers`; also
+  /// answers how the reader took its input (a `.path` reader leaves `reader` unread past
+  /// the bytes sniffed).
+  ///
+  /// - Throws: `LoadError` as `load(from:progress:)`, and what the chosen reader throws;
+  ///   `notAList` when the format's reader opens files by path and `reader` is a stream.
+  static func load(from reader: FileReader, readers: ListReaders, progress: Progress?)
+    throws(LoadError) -> (catalog: Catalog, access: ListAccess)
+  {
     // Under `ulimit -v`, a list that cannot load is refused before any buffer is taken,
     // and again, more exactly, once its format is known.
     try LoadMemory.check(fileSize: reader.expectedSize ?? 0, format: nil, source: reader.source)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var sniffed = try FormatSniffer.sniff(reader, chunk: &chunk, progress: progress)
+    let sniffed = try sniff(reader, progress: progress)
     try LoadMemory.check(
       fileSize: reader.expectedSize ?? 0, format: sniffed.format, source: reader.source)
-    switch sniffed.format {
-    case .binary:
-      // The file's bytes are released before the keys are folded.
-      let parsed = try readBinary(
-        reader, after: sniffed.prefix, chunk: &chunk, progress: progress)
-      return try catalog(parsed, source: reader.source)
-    case .xml:
-      break
-    }
-    // Put the prolog in the form libxml2 accepts (see `XMLProlog`).
-    var lineOffset = sniffed.droppedLines
-    while true {
-      switch XMLProlog.scan(sniffed.prefix, atEnd: reader.reachedEnd) {
-      case .needsMore:
-        let count = try reader.read(into: &chunk)
-        progress?(reader.bytesRead, reader.expectedSize)
-        sniffed.prefix.append(contentsOf: chunk[..<count])
-        continue
-      case .tooLong:
-        throw LoadError(
-          source: reader.source,
-          reason: .notPropertyList(
-            "the XML before the root element (comments, processing instructions, DOCTYPE)"
-              + " is longer than \(XMLProlog.maximumLength) bytes"))
-      case .rewritten(let bytes, let consumed, let droppedLines):
-        if consumed > 0 {
-          sniffed.prefix.replaceSubrange(0..<consumed, with: bytes)
-          lineOffset += droppedLines
-        }
-      }
-      break
-    }
-    let parsed = try XMLPlistReader(
-      source: reader.source, expectedSize: reader.expectedSize, maximumSize: reader.maximumSize,
-      lineOffset: lineOffset
-    ).read(firstChunk: sniffed.prefix[...]) { (buffer) throws(LoadError) -> Int in
-      let count = try reader.read(into: &buffer)
-      progress?(reader.bytesRead, reader.expectedSize)
-      return count
-    }
-    return try catalog(parsed, source: reader.source)
+    let input = ListInput(
+      file: reader, prefix: sniffed.prefix, droppedLines: sniffed.droppedLines,
+      progress: progress)
+    let listReader = readers[sniffed.format]
+    if listReader.access == .path { _ = try input.requirePath(format: sniffed.format) }
+    return (try catalog(listReader.read(input), source: reader.source), listReader.access)
   }
 
-  /// Reads the rest of a binary list into one buffer (its size reserved once for a file)
-  /// and parses it.
-  private static func readBinary(
-    _ reader: FileReader, after prefix: [UInt8], chunk: inout [UInt8], progress: Progress?
-  ) throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
-    var bytes = GrowableArray<UInt8>(
-      capacity: max(reader.expectedSize ?? 0, prefix.count), failsSoftly: true)
-    prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    while true {
-      let count = try reader.read(into: &chunk)
-      progress?(reader.bytesRead, reader.expectedSize)
-      if count == 0 { break }
-      chunk.withUnsafeBufferPointer {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-      }
-      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: reader.source) }
-    }
-    var binary = BinaryPlistReader(
-      bytes: bytes.freeze(), source: reader.source, maximumSize: reader.maximumSize)
-    return try binary.read()
+  /// The format and first bytes of the list `reader` reads, its 1 MiB read buffer released
+  /// before a reader takes its own.
+  private static func sniff(_ reader: FileReader, progress: Progress?) throws(LoadError)
+    -> FormatSniffer.Sniffed
+  {
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    return try FormatSniffer.sniff(reader, chunk: &chunk, progress: progress)
   }
 
-  /// The catalog of a parsed list, its keys folded for the default options.
+  /// The catalog of the sections a reader read, its keys folded for the default options.
   ///
   /// - Throws: `LoadError` `memoryRefused` when the system refuses memory for the keys.
-  private static func catalog(
-    _ parsed: (titles: [String], names: NameStore, ranges: [Range<Int>]), source: String
-  ) throws(LoadError) -> Catalog {
-    guard let keys = SearchKeys.folding(parsed.names, options: .default) else {
+  static func catalog(_ sections: SectionedNames, source: String) throws(LoadError)
+    -> Catalog
+  {
+    guard let keys = SearchKeys.folding(sections.names, options: .default) else {
       throw LoadError.memoryRefused(source: source)
     }
     return Catalog(
-      titles: parsed.titles, names: parsed.names, sectionRanges: parsed.ranges, defaultKeys: keys)
+      titles: sections.titles, names: sections.names, sectionRanges: sections.ranges,
+      defaultKeys: keys)
   }
 
-  /// Parses `data` as a sortednames property list; `source` names it in errors.
+  /// Checks and converts a property-list object decoded elsewhere (by Foundation's
+  /// `PropertyListSerialization`, say): a dictionary of arrays of strings. Sections are
+  /// checked in title order (by code points), so the first error reported does not depend
+  /// on hashing; titles are checked by `SectionsBuilder`, as every reader's are.
   ///
-  /// - Throws: `LoadError` when `data` is empty, not a property list, or not a dictionary of
-  ///   arrays of strings.
-  public static func catalog(fromPropertyList data: Data, source: String) throws(LoadError)
-    -> Catalog
-  {
-    guard !data.isEmpty else { throw LoadError(source: source, reason: .empty) }
-    guard data.contains(where: { ![0x09, 0x0A, 0x0D, 0x20].contains($0) }) else {
-      throw LoadError(source: source, reason: .blank)
-    }
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-    } catch {
-      // Foundation reports a damaged binary list with the text parser's last complaint
-      // ("unexpected character b at line 1"): say what it is instead.
-      let why =
-        PropertyListFormat.detect(data.prefix(8)) == .binary
-        ? "damaged binary property list (bad offsets, object references or counts)"
-        : parserMessage(of: error)
-      throw LoadError(source: source, reason: .notPropertyList(why))
-    }
-    return try catalog(fromObject: root, source: source)
-  }
-
-  /// Checks and converts a decoded property-list object.
-  static func catalog(fromObject root: Any, source: String) throws(LoadError) -> Catalog {
+  /// - Throws: `LoadError` `rootNotDictionary`, `titleNotString`, `sectionNotArray`,
+  ///   `nameNotString` (naming the type found, as `describeType(of:)` does), `emptyTitle`,
+  ///   `duplicateTitle` or `equivalentTitles`, or `memoryRefused`.
+  /// - Complexity: O(n log n) in the sections, plus O(n) in the names' total length.
+  public static func catalog(fromObject root: Any, source: String) throws(LoadError) -> Catalog {
     guard let dictionary = root as? [AnyHashable: Any] else {
       throw LoadError(source: source, reason: .rootNotDictionary(found: describeType(of: root)))
     }
-    var sections: [Section] = []
-    sections.reserveCapacity(dictionary.count)
-    // Check sections in title order so the first error reported does not depend on hashing.
     let entries = try dictionary.map { (key, value) throws(LoadError) -> (String, Any) in
       guard let title = key.base as? String else {
         throw LoadError(source: source, reason: .titleNotString(found: describeType(of: key.base)))
       }
       return (title, value)
     }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
-    var seen = SectionTitles()
+    var sections = SectionsBuilder(source: source, expansion: nil)
     for (title, value) in entries {
-      try seen.insert(title, source: source)
+      try sections.beginSection(title)
       guard let items = value as? [Any] else {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))
       }
-      var names: [String] = []
-      names.reserveCapacity(items.count)
       for (index, item) in items.enumerated() {
         guard let name = item as? String else {
           throw LoadError(
@@ -197,11 +140,11 @@ public enum CatalogLoader {
             reason: .nameNotString(
               title: title, position: index + 1, found: describeType(of: item)))
         }
-        names.append(name)
+        try sections.appendName(name)
       }
-      sections.append(Section(title: title, names: names))
+      sections.endSection()
     }
-    return Catalog(sections: sections)
+    return try catalog(sections.finish(), source: source)
   }
 
   /// "a string", "a number", "a boolean", "a date", "data", "an array", "a dictionary".
@@ -216,16 +159,5 @@ public enum CatalogLoader {
     case is NSNumber: "a number"
     default: "a value of type \(type(of: value))"
     }
-  }
-
-  /// Foundation's own words for a parse failure ("Unexpected character h at line 1"),
-  /// first letter lowercased.
-  static func parserMessage(of error: Error) -> String {
-    let nsError = error as NSError
-    let text =
-      (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-    let line = text.split(whereSeparator: \.isNewline).joined(separator: "; ")
-    guard let first = line.first else { return "unreadable data" }
-    return first.lowercased() + line.dropFirst()
   }
 }

@@ -21,6 +21,9 @@ public final class FileReader {
   public let expectedSize: Int?
   /// The file's identity when it was opened (`nil` for streams and memory).
   public let stamp: SourceStamp?
+  /// The path the file was opened by (`nil` for a descriptor or memory), for a reader that
+  /// opens the file by its path (`ListAccess.path`).
+  public let path: PathName?
   /// The bytes read so far.
   public private(set) var bytesRead = 0
   /// Whether the end of the input was reached.
@@ -65,6 +68,7 @@ public final class FileReader {
     self.maximumSize = maximumSize
     expectedSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
     stamp = SourceStamp(info)
+    self.path = path
   }
 
   /// `init(path:source:maximumSize:)` with the path given as text, which names every path
@@ -87,6 +91,7 @@ public final class FileReader {
     self.maximumSize = maximumSize
     expectedSize = nil
     stamp = nil
+    path = nil
   }
 
   /// Reads bytes already in memory, as if from a file (for tests and fuzzing).
@@ -97,6 +102,7 @@ public final class FileReader {
     self.maximumSize = maximumSize
     expectedSize = bytes.count
     stamp = nil
+    path = nil
     memory = bytes
   }
 

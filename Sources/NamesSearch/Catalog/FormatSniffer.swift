@@ -1,4 +1,4 @@
-/// Tells a list's format from its first bytes, reading no more than it needs.
+/// Tells a list's format (`ListFormat`) from its first bytes, reading no more than it needs.
 ///
 /// It reads until the first *significant* byte (not white space, a byte-order mark or a
 /// UTF-16 zero byte) and the eight bytes that follow it, so every input takes time and
@@ -18,22 +18,17 @@
 /// memory; a white-space byte followed by a zero byte is the first unit of UTF-16LE text
 /// and is kept. The same bytes take the same path however a pipe splits them.
 enum FormatSniffer {
-  /// The formats a list can have.
-  enum Format: Equatable {
-    case binary, xml
-  }
-
   /// What was read: the format, the bytes kept (from the first byte not dropped), and the
   /// line breaks in the white space dropped before them.
   struct Sniffed {
-    var format: Format
+    var format: ListFormat
     var prefix: [UInt8]
     var droppedLines: Int
   }
 
   /// Reads from `reader` until the format shows, using `chunk` as its read buffer.
   ///
-  /// - Throws: `LoadError` (`empty`, `blank`, `notPropertyList`), or what reading throws.
+  /// - Throws: `LoadError` (`empty`, `blank`, `notAList`), or what reading throws.
   /// - Complexity: O(n) in the bytes read.
   static func sniff(
     _ reader: FileReader, chunk: inout [UInt8], progress: CatalogLoader.Progress?
@@ -52,7 +47,7 @@ enum FormatSniffer {
       if space == 0x0A { droppedLines += 1 }
     }
     func refuse(_ why: String) -> LoadError {
-      LoadError(source: reader.source, reason: .notPropertyList(why))
+      LoadError(source: reader.source, reason: .notAList(why))
     }
     while significant.map({ prefix.count - $0 < 8 }) ?? true {
       let count = try reader.read(into: &chunk)
@@ -78,7 +73,7 @@ enum FormatSniffer {
       // Text (UTF-8 or UTF-16) never has three zero bytes in a row before its first "<".
       for i in scanned..<prefix.count {
         let byte = prefix[i]
-        if PropertyListFormat.isSignificant(byte) {
+        if ListFormat.isSignificant(byte) {
           significant = i
           break
         }
@@ -95,7 +90,7 @@ enum FormatSniffer {
       throw refuse("expected an XML or a binary property list")
     }
     if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) {
-      return Sniffed(format: .binary, prefix: prefix, droppedLines: 0)
+      return Sniffed(format: .binaryPropertyList, prefix: prefix, droppedLines: 0)
     }
     // UTF-16 has at most one zero byte in a row before "<"; UTF-32 is not read; after
     // white space, "<" must come at once (a byte-order mark there is not one).
@@ -104,7 +99,7 @@ enum FormatSniffer {
     else {
       throw refuse("expected an XML or a binary property list")
     }
-    return Sniffed(format: .xml, prefix: prefix, droppedLines: droppedLines)
+    return Sniffed(format: .xmlPropertyList, prefix: prefix, droppedLines: droppedLines)
   }
 
   /// XML white space: space, tab, line feed, carriage return.

@@ -31,8 +31,10 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The system refused memory as the list loaded; `underLimit` when a memory limit is
     /// set (then it is the likely cause).
     case memoryRefused(underLimit: Bool)
-    /// The bytes are not a property list; the parser's words.
-    case notPropertyList(String)
+    /// The bytes are not a list in a format the loader reads, or a damaged one; the
+    /// reader's words. (The message still says "not a property list", the only kind of
+    /// list read so far.)
+    case notAList(String)
     /// The root object is not a dictionary; what was found ("an array").
     case rootNotDictionary(found: String)
     /// A section key is not a string; what was found.
@@ -86,7 +88,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         + " limit, ulimit -v or -d)"
     case .memoryRefused(let underLimit):
       underLimit ? "out of memory (under the memory limit, ulimit -v or -d)" : "out of memory"
-    case .notPropertyList(let why): "not a property list: \(why)"
+    case .notAList(let why): "not a property list: \(why)"
     case .rootNotDictionary(let found):
       "expected a dictionary of sections at the root, found \(found)"
     case .titleNotString(let found): "expected a string as section title, found \(found)"

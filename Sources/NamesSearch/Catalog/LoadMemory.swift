@@ -30,8 +30,8 @@ enum LoadMemory {
   /// `format` (the lower estimate when it is not known yet).
   ///
   /// - Complexity: O(1).
-  static func estimate(fileSize: Int, format: FormatSniffer.Format?) -> Int {
-    let percent = format == .binary ? binaryPercent : xmlPercent
+  static func estimate(fileSize: Int, format: ListFormat?) -> Int {
+    let percent = format == .binaryPropertyList ? binaryPercent : xmlPercent
     let (scaled, overflow) = (fileSize / 100).multipliedReportingOverflow(by: percent)
     return overflow ? Int.max : scaled.addingReportingOverflow(fixedBytes).partialValue
   }
@@ -42,7 +42,7 @@ enum LoadMemory {
   ///
   /// - Throws: `LoadError` `outOfMemory(needed:available:)` when the estimate exceeds the
   ///   address space left.
-  static func check(fileSize: Int, format: FormatSniffer.Format?, source: String)
+  static func check(fileSize: Int, format: ListFormat?, source: String)
     throws(LoadError)
   {
     guard let available = AddressSpace.headroom() else { return }

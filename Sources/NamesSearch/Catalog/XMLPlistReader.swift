@@ -13,8 +13,8 @@ import Foundation
 ///
 /// It accepts what Foundation accepts for this shape (`<plist>` around a `<dict>` of
 /// `<key>` and `<array>` of `<string>`, any encoding libxml2 detects, entities and
-/// character references, CDATA) and answers with the same `LoadError`s, plus
-/// `duplicateTitle`. For safety it never fetches anything (`XML_PARSE_NONET`, no DTD
+/// character references, CDATA) and answers with the same `LoadError`s, plus the title
+/// errors of `SectionsBuilder` (`duplicateTitle`, `equivalentTitles`). For safety it never fetches anything (`XML_PARSE_NONET`, no DTD
 /// loading) and refuses entity declarations, so no external entity is read (XXE) and no
 /// entity expansion can blow up ("billion laughs").
 final class XMLPlistReader {
@@ -25,20 +25,12 @@ final class XMLPlistReader {
 
   private let source: String
   private var state = State.start
-  private var names: NameStore.Builder
-  private var titles: [String] = []
-  private var ranges: [Range<Int>] = []
-  /// Titles seen: empty, duplicate and canonically equivalent titles are refused.
-  private var seenTitles = SectionTitles()
+  /// The sections read; it checks the titles and what the list costs (`ExpansionLimit`).
+  private var sections: SectionsBuilder
   private var keyText: [UInt8] = []
-  private var title = ""
-  private var sectionStart = 0
   private var error: LoadError?
   private var parserError: (message: String, line: Int)?
   private var context: xmlParserCtxtPtr?
-  /// What the list costs once loaded (see `ExpansionLimit`).
-  private var expansion: ExpansionLimit
-  private var nameStart = 0
   /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
   private let lineOffset: Int
 
@@ -51,10 +43,12 @@ final class XMLPlistReader {
   ) {
     self.source = source
     self.lineOffset = lineOffset
-    expansion = ExpansionLimit(
-      inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source)
     let size = min(expectedSize ?? 0, FileReader.defaultMaximumSize)
-    names = NameStore.Builder(names: max(size / 17, 1024), bytes: max(size, 1 << 16))
+    sections = SectionsBuilder(
+      source: source,
+      expansion: ExpansionLimit(
+        inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source),
+      names: max(size / 17, 1024), bytes: max(size, 1 << 16))
   }
 
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
@@ -65,10 +59,10 @@ final class XMLPlistReader {
   func read(
     firstChunk: ArraySlice<UInt8>,
     nextChunk: (inout [UInt8]) throws(LoadError) -> Int
-  ) throws(LoadError) -> (titles: [String], names: NameStore, ranges: [Range<Int>]) {
+  ) throws(LoadError) -> SectionedNames {
     var markup = XMLMarkupGuard(forDocumentStartingWith: firstChunk, firstLine: 1 + lineOffset)
     if let message = firstChunk.withUnsafeBytes({ markup.scan($0) }) {
-      throw LoadError(source: source, reason: .notPropertyList(message))
+      throw LoadError(source: source, reason: .notAList(message))
     }
     var handler = xmlSAXHandler()
     Self.install(on: &handler)
@@ -83,7 +77,7 @@ final class XMLPlistReader {
         &handler, me, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), nil)
     }
     guard let context = created else {
-      throw LoadError(source: source, reason: .notPropertyList("cannot start the XML parser"))
+      throw LoadError(source: source, reason: .notAList("cannot start the XML parser"))
     }
     self.context = context
     defer {
@@ -117,7 +111,7 @@ final class XMLPlistReader {
       if let message = chunk.withUnsafeBytes({
         markup.scan(UnsafeRawBufferPointer(rebasing: $0[..<count]))
       }) {
-        throw LoadError(source: source, reason: .notPropertyList(message))
+        throw LoadError(source: source, reason: .notAList(message))
       }
       let status = chunk.withUnsafeBytes {
         xmlParseChunk(
@@ -125,7 +119,7 @@ final class XMLPlistReader {
           count == 0 ? 1 : 0)
       }
       // Names the system refused memory for were dropped: stop here.
-      if names.isOutOfMemory { fail(LoadError.memoryRefused(source: source).reason) }
+      if sections.isOutOfMemory { fail(LoadError.memoryRefused(source: source).reason) }
       if status != 0 && parserError == nil && error == nil {
         parserError = (
           "malformed XML (libxml2 error \(status))", lineNumber()
@@ -137,17 +131,17 @@ final class XMLPlistReader {
     if let parserError {
       throw LoadError(
         source: source,
-        reason: .notPropertyList(
+        reason: .notAList(
           parserError.line > 0
             ? "line \(parserError.line): \(parserError.message)" : parserError.message)
       )
     }
     guard state == .done else {
-      throw LoadError(source: source, reason: .notPropertyList("the document ends early"))
+      throw LoadError(source: source, reason: .notAList("the document ends early"))
     }
-    var finished = NameStore.Builder(names: 0, bytes: 0)
-    swap(&finished, &names)
-    return (titles, finished.build(), ranges)
+    var finished = SectionsBuilder(source: source, expansion: nil, names: 0, bytes: 0)
+    swap(&finished, &sections)
+    return try finished.finish()
   }
 
   // MARK: - Events
@@ -174,35 +168,34 @@ final class XMLPlistReader {
       startRoot(element)
     case .inRoot:
       guard element == .key else {
-        fail(.notPropertyList("line \(lineNumber()): expected <key>, found <\(element.name)>"))
+        fail(.notAList("line \(lineNumber()): expected <key>, found <\(element.name)>"))
         return
       }
       keyText.removeAll(keepingCapacity: true)
       state = .inKey
     case .afterKey:
       guard element == .array else {
-        fail(.sectionNotArray(title: title, found: element.typeDescription))
+        fail(.sectionNotArray(title: sections.title, found: element.typeDescription))
         return
       }
-      sectionStart = names.count
       state = .inSection
     case .inSection:
       guard element == .string else {
         fail(
           .nameNotString(
-            title: title, position: names.count - sectionStart + 1, found: element.typeDescription))
+            title: sections.title, position: sections.namesInSection + 1,
+            found: element.typeDescription))
         return
       }
-      nameStart = names.byteCount
       state = .inName
     case .inKey, .inName, .done:
-      fail(.notPropertyList("line \(lineNumber()): unexpected <\(element.name)>"))
+      fail(.notAList("line \(lineNumber()): unexpected <\(element.name)>"))
     }
   }
 
   private func startRoot(_ element: Element) {
     if case .other(let name) = element {
-      fail(.notPropertyList("line \(lineNumber()): expected <plist> or <dict>, found <\(name)>"))
+      fail(.notAList("line \(lineNumber()): expected <plist> or <dict>, found <\(name)>"))
       return
     }
     guard element == .dict else {
@@ -215,30 +208,24 @@ final class XMLPlistReader {
   private func end() {
     switch state {
     case .inKey:
-      title = String(decoding: keyText, as: UTF8.self)
-      do {
-        try seenTitles.insert(title, source: source)
-        try expansion.addSection(titleByteCount: keyText.count)
-      } catch {
+      do { try sections.beginSection(String(decoding: keyText, as: UTF8.self)) } catch {
         fail(error.reason)
         return
       }
       state = .afterKey
     case .inName:
-      do { try expansion.addName(byteCount: names.byteCount - nameStart) } catch {
+      do { try sections.endName() } catch {
         fail(error.reason)
         return
       }
-      names.endName()
       state = .inSection
     case .inSection:
-      titles.append(title)
-      ranges.append(sectionStart..<names.count)
+      sections.endSection()
       state = .inRoot
     case .inRoot:
       state = .done
     case .afterKey:
-      fail(.sectionNotArray(title: title, found: "nothing"))
+      fail(.sectionNotArray(title: sections.title, found: "nothing"))
     case .inPlist, .done, .start:
       break
     }
@@ -247,7 +234,7 @@ final class XMLPlistReader {
   private func text(_ bytes: UnsafeBufferPointer<UInt8>) {
     switch state {
     case .inKey: keyText.append(contentsOf: bytes)
-    case .inName: names.appendPart(utf8: bytes)
+    case .inName: sections.appendPart(utf8: bytes)
     default:
       // Between elements only white space may stand (Foundation refuses text there too).
       guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
@@ -258,7 +245,7 @@ final class XMLPlistReader {
       // libxml2 hands text over at the next tag: count back to where it starts.
       let line = lineNumber() - bytes[first...].count { $0 == 0x0A }
       fail(
-        .notPropertyList(
+        .notAList(
           "line \(line): text outside <key> and <string>: \(LoadError.quoted(String(text)))"))
     }
   }
@@ -307,11 +294,11 @@ final class XMLPlistReader {
     handler.entityDecl = { context, name, _, _, _, _ in
       let entity = name.map { String(cString: $0) } ?? ""
       XMLPlistReader.reader(context).fail(
-        .notPropertyList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
+        .notAList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
     }
     handler.reference = { context, name in
       let entity = name.map { String(cString: $0) } ?? ""
-      XMLPlistReader.reader(context).fail(.notPropertyList("undefined entity &\(entity);"))
+      XMLPlistReader.reader(context).fail(.notAList("undefined entity &\(entity);"))
     }
     handler.serror = { context, error in
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
@@ -394,6 +381,48 @@ final class XMLPlistReader {
       case .plist: "a <plist> element"
       case .other(let name): "an unknown element <\(name)>"
       }
+    }
+  }
+}
+
+extension XMLPlistReader: ListReader {
+  static var access: ListAccess { .stream }
+
+  /// Reads the XML list `input` streams: its prolog put in the form libxml2 accepts
+  /// (`XMLProlog`), then the document in 1 MiB chunks through libxml2's SAX2 parser.
+  ///
+  /// - Throws: `LoadError` as `read(firstChunk:nextChunk:)`, and `notAList` when the XML
+  ///   before the root element is longer than `XMLProlog.maximumLength`.
+  static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var lineOffset = input.droppedLines
+    while true {
+      switch XMLProlog.scan(input.prefix, atEnd: input.file.reachedEnd) {
+      case .needsMore:
+        let count = try input.read(into: &chunk)
+        input.prefix.append(contentsOf: chunk[..<count])
+        continue
+      case .tooLong:
+        throw LoadError(
+          source: input.source,
+          reason: .notAList(
+            "the XML before the root element (comments, processing instructions, DOCTYPE)"
+              + " is longer than \(XMLProlog.maximumLength) bytes"))
+      case .rewritten(let bytes, let consumed, let droppedLines):
+        if consumed > 0 {
+          input.prefix.replaceSubrange(0..<consumed, with: bytes)
+          lineOffset += droppedLines
+        }
+      }
+      break
+    }
+    chunk = []
+    let file = input.file
+    return try XMLPlistReader(
+      source: file.source, expectedSize: file.expectedSize, maximumSize: file.maximumSize,
+      lineOffset: lineOffset
+    ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
+      try input.read(into: &buffer)
     }
   }
 }

@@ -1,0 +1,28 @@
+/// The reader for each `ListFormat`: `CatalogLoader` hands a sniffed list to the one its
+/// format names.
+///
+/// `standard` is what the tool reads with: XML property lists streamed through libxml2
+/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`). Tests may put
+/// another reader in a format's place.
+struct ListReaders {
+  private var readers: [ListFormat: any ListReader.Type]
+
+  /// The tool's readers, one for every format.
+  static var standard: ListReaders {
+    ListReaders(readers: [
+      .xmlPropertyList: XMLPlistReader.self,
+      .binaryPropertyList: BinaryPlistReader.self,
+    ])
+  }
+
+  /// The reader for `format`.
+  ///
+  /// - Precondition: one was given for it (`standard` has one for every format).
+  subscript(format: ListFormat) -> any ListReader.Type {
+    get {
+      guard let reader = readers[format] else { preconditionFailure("no reader for \(format)") }
+      return reader
+    }
+    set { readers[format] = newValue }
+  }
+}
