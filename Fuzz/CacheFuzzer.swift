@@ -5,7 +5,8 @@ import Glibc
 // core. The header's stamp and version are taken as matching. The list's path comes from the
 // bytes, and its first byte is made a zero byte, so that when the reader compares a recent
 // list's contents (racy timestamps) the path names no file. Whatever the bytes, reading must
-// not crash or read out of bounds.
+// not crash or read out of bounds, and a header that `CacheHeader.decode` accepts must be
+// encoded back to the same bytes.
 //
 // Half the inputs (the low bit of the header's creation time) get a correct checksum, made
 // by the cache writer's streaming hasher (`IndexPieceHasher`) fed in parts whose sizes come
@@ -55,6 +56,16 @@ public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     copy.storeBytes(
       of: whole.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
+  }
+
+  // The header's one decode and one encode agree: a header that decode accepts is written
+  // back by encode byte for byte (every one of its bytes is a named field).
+  let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+  if let fields = try? CacheHeader.decode(bytes, version: UInt32(littleEndian: version)) {
+    if !fields.encode().elementsEqual(bytes[..<CacheHeader.size]) {
+      fatalError("CacheHeader.encode does not give back the bytes decode accepted")
+    }
+    if fields.layout.end != size { fatalError("decode accepted a layout that is not the file") }
   }
 
   var reader = CacheReader(bytes: bytes)

@@ -105,6 +105,221 @@ struct IndexCacheTests {
     }
   }
 
+  /// Three names and their keys, written by hand: each name's folded text first, then for
+  /// two of them a made-up "reading" key, as a transliteration would add.
+  static let severalKeys: (names: [String], keys: [String], owners: [UInt32]) = (
+    ["Anna Wang", "王芳", "Bob"],
+    ["anna wang", "wang anna", "王芳", "wang fang", "bob"],
+    [0, 0, 1, 1, 2]
+  )
+
+  /// A catalog of `severalKeys`: section "A" holds names 0 and 1, "B" name 2.
+  static func severalKeysCatalog() -> Catalog {
+    var builder = NameStore.Builder()
+    for name in severalKeys.names { builder.append(name) }
+    var ends: [UInt32] = []
+    var bytes: [UInt8] = []
+    for key in severalKeys.keys {
+      bytes += Array(key.utf8)
+      ends.append(UInt32(bytes.count))
+    }
+    let keys = SearchKeys(
+      options: .default, bytes: FrozenArray(bytes), ends: FrozenArray(ends),
+      owners: FrozenArray(severalKeys.owners))
+    return Catalog(
+      titles: ["A", "B"], names: builder.build(), sectionRanges: [0..<2, 2..<3], defaultKeys: keys)
+  }
+
+  @Test("several keys per name are written and read back; a name is found by any key, once")
+  func severalKeysPerName() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A list file gives the stamp and path the cache is checked against.
+    let path = try makeList(["A": ["Anna Wang", "王芳"], "B": ["Bob"]])
+    try age(path)
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let stamp = try #require(SourceStamp(path: absolute))
+    let cache = folder + "/cache"
+    #expect(
+      IndexCache.write(
+        Self.severalKeysCatalog(), for: absolute, stamp: stamp, sourceHash: 0, in: cache))
+    let read = try #require(IndexCache.read(for: absolute, stamp: stamp, in: cache))
+    #expect(read.defaultKeys.count == 5)
+    #expect(Array(read.defaultKeys.owners) == [0, 0, 1, 1, 2])
+    #expect(
+      (0..<5).map { String(decoding: read.defaultKeys.key($0), as: UTF8.self) }
+        == Self.severalKeys.keys)
+    // Expected by hand: "fang" is only in name 1's second key; "anna" and "wang" are in both
+    // keys of name 0 (and "wang" in name 1's reading); "zhou" in none.
+    let expected: [(String, [Section])] = [
+      ("fang", [Section(title: "A", names: ["王芳"])]),
+      ("anna", [Section(title: "A", names: ["Anna Wang"])]),
+      ("wang", [Section(title: "A", names: ["Anna Wang", "王芳"])]),
+      ("芳", [Section(title: "A", names: ["王芳"])]),
+      ("bob", [Section(title: "B", names: ["Bob"])]),
+      ("zhou", []),
+    ]
+    for (term, sections) in expected {
+      let result = Searcher().search(Query(term: term), in: read)
+      #expect(result.sections == sections, "\(term)")
+      #expect(result.total == sections.reduce(0) { $0 + $1.names.count }, "\(term)")
+    }
+  }
+
+  @Test("owners that skip a name or go back make the file refused")
+  func badOwners() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["A": ["Anna Wang", "王芳"], "B": ["Bob"]])
+    try age(path)
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let stamp = try #require(SourceStamp(path: absolute))
+    let cache = folder + "/cache"
+    #expect(
+      IndexCache.write(
+        Self.severalKeysCatalog(), for: absolute, stamp: stamp, sourceHash: 0, in: cache))
+    let cacheFile = IndexCache.file(for: absolute, in: cache)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    // The owners are the file's last 20 bytes (5 words, already a multiple of 8 with the
+    // padding: 20 → 24, so the last 24 bytes hold them and 4 zero bytes).
+    let ownersStart = good.count - 24
+    #expect(
+      Array(good[ownersStart..<ownersStart + 20]) == [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+        1, 0, 0, 0, 2, 0, 0, 0,
+      ])
+    for owners in [[0, 0, 2, 2, 2], [0, 1, 0, 1, 2], [1, 1, 1, 1, 2], [0, 0, 1, 1, 1]] {
+      var bytes = good
+      for (i, owner) in owners.enumerated() { bytes[ownersStart + 4 * i] = UInt8(owner) }
+      try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: cacheFile))
+      #expect(IndexCache.read(for: absolute, stamp: stamp, in: cache) == nil, "\(owners)")
+    }
+    // The same bytes with the good owners are read (the forging itself is sound).
+    try Self.withChecksumFixed(good).write(to: URL(fileURLWithPath: cacheFile))
+    #expect(IndexCache.read(for: absolute, stamp: stamp, in: cache) != nil)
+  }
+
+  /// Why `CacheHeader.decode` refuses `file`, or `nil` if it accepts it.
+  static func refusal(_ file: [UInt8], version: UInt32) -> CacheHeader.Refusal? {
+    file.withUnsafeBytes { raw -> CacheHeader.Refusal? in
+      do throws(CacheHeader.Refusal) {
+        _ = try CacheHeader.decode(raw, version: version)
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  /// `bytes` (a cache file) with its checksum made right for its header and body.
+  static func withChecksumFixed(_ bytes: [UInt8]) -> Data {
+    var bytes = bytes
+    bytes.withUnsafeMutableBytes { raw in
+      let checksum = IndexChecksum.of(
+        header: UnsafeRawBufferPointer(rebasing: raw[..<IndexCache.headerSize]),
+        body: UnsafeRawBufferPointer(rebasing: raw[IndexCache.headerSize...]))
+      raw.storeBytes(
+        of: checksum.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
+    }
+    return Data(bytes)
+  }
+
+  @Test("a cache file of format 3 (one key per name, 128-byte header) is refused and rebuilt")
+  func formatThree() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["A": ["Ann", "Anna"], "B": ["Bob"]])
+    try age(path)
+    #expect(try load(path).writeCache())
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
+    #expect(version >> 24 == 4)
+    // Format 3, as its writer laid it out: the same fields up to offset 128, the header
+    // ending there, the body (no owners: one key per name) right after; format 3 in the
+    // version's top byte; its checksum over its own 128-byte header.
+    var old = Array(current[..<128]) + Array(current[136...])
+    old.withUnsafeMutableBytes { raw in
+      raw.storeBytes(
+        of: (version & 0x00FF_FFFF | 3 << 24).littleEndian, toByteOffset: 8, as: UInt32.self)
+      raw.storeBytes(of: UInt32(128).littleEndian, toByteOffset: 12, as: UInt32.self)
+      raw.storeBytes(
+        of: UInt64(raw.count - 128).littleEndian, toByteOffset: 80, as: UInt64.self)
+      let checksum = IndexChecksum.of(
+        header: UnsafeRawBufferPointer(rebasing: raw[..<128]),
+        body: UnsafeRawBufferPointer(rebasing: raw[128...]))
+      raw.storeBytes(of: checksum.littleEndian, toByteOffset: 72, as: UInt64.self)
+    }
+    try Data(old).write(to: URL(fileURLWithPath: cacheFile))
+    #expect(Self.refusal(old, version: version) == .version(found: version & 0x00FF_FFFF | 3 << 24))
+    let stamp = try #require(SourceStamp(path: absolute))
+    #expect(IndexCache.read(for: absolute, stamp: stamp, in: folder + "/cache") == nil)
+    let loaded = try load(path)
+    #expect(loaded.origin == .list)
+    #expect(
+      loaded.catalog.sections == [
+        Section(title: "A", names: ["Ann", "Anna"]), Section(title: "B", names: ["Bob"]),
+      ])
+    #expect(loaded.writeCache())
+    #expect(try load(path).origin == .cache)
+  }
+
+  @Test("the header's fields are encoded where the format puts them, and decoded back")
+  func headerFields() throws {
+    let header = CacheHeader(
+      version: 0x0403_1100,
+      stamp: SourceStamp(
+        size: 0x1122, modifiedSeconds: -5, modifiedNanoseconds: 7, changedSeconds: 9,
+        changedNanoseconds: 11, inode: 13, device: 15),
+      created: 17, sourceHash: 19, checksum: 21, bodySize: 0, titleCount: 1, nameCount: 2,
+      titleBytes: 3, nameBytes: 4, keyCount: 3, keyBytes: 6, ownerCount: 3, pathLength: 5)
+    // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
+    // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16: 88 bytes.
+    #expect(header.layout.end == 136 + 88)
+    #expect(header.layout.owners == 136 + 72)
+    var filled = header
+    filled.bodySize = 88
+    let bytes = filled.encode()
+    #expect(bytes.count == 136)
+    func word<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
+      bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: T.self)) }
+    }
+    #expect(Array(bytes[0..<8]) == Array("NSIDX".utf8) + [0, 0, 1])
+    #expect(word(8, UInt32.self) == 0x0403_1100 && word(12, UInt32.self) == 136)
+    #expect(word(16, UInt64.self) == 0x1122 && word(24, Int64.self) == -5)
+    #expect(word(32, Int64.self) == 7 && word(40, UInt64.self) == 13)
+    #expect(word(48, UInt64.self) == 15 && word(56, Int64.self) == 17)
+    #expect(word(64, UInt64.self) == 19 && word(72, UInt64.self) == 21)
+    #expect(word(80, UInt64.self) == 88 && word(88, UInt32.self) == 1)
+    #expect(word(92, UInt32.self) == 2 && word(96, UInt32.self) == 3)
+    #expect(word(100, UInt32.self) == 4 && word(104, UInt32.self) == 6)
+    #expect(word(108, UInt32.self) == 5 && word(112, Int64.self) == 9)
+    #expect(word(120, Int64.self) == 11 && word(128, UInt32.self) == 3)
+    #expect(word(132, UInt32.self) == 3)
+    let file = bytes + [UInt8](repeating: 0, count: 88)
+    #expect(try file.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) } == filled)
+
+    // Each refusal, on a copy with one thing wrong.
+    func refusal(_ file: [UInt8], version: UInt32 = 0x0403_1100) -> CacheHeader.Refusal? {
+      Self.refusal(file, version: version)
+    }
+    func changed(_ field: Int, to value: UInt32) -> [UInt8] {
+      var copy = file
+      copy.withUnsafeMutableBytes {
+        $0.storeBytes(of: value.littleEndian, toByteOffset: field, as: UInt32.self)
+      }
+      return copy
+    }
+    #expect(refusal(Array(file[..<135])) == .truncated)
+    #expect(refusal(changed(0, to: 0)) == .magic)
+    #expect(refusal(file, version: 0x0303_1100) == .version(found: 0x0403_1100))
+    #expect(refusal(changed(12, to: 128)) == .headerSize(found: 128))
+    #expect(refusal(Array(file.dropLast(8))) == .bodySize)
+    #expect(refusal(changed(132, to: 2)) == .counts)
+    #expect(refusal(changed(132, to: 0)) == .counts)  // no owners, yet 3 keys for 2 names
+    #expect(refusal(changed(96, to: 9)) == .layout)  // 9 title bytes take 16
+    #expect(refusal(changed(92, to: 0xFFFF_FFFF)) == .layout)
+    #expect(refusal(changed(104, to: 0xFFFF_FFF0)) == .layout)
+  }
+
   @Test("the checksum does not depend on how the bytes are cut")
   func checksum() {
     let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }

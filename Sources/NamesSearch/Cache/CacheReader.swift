@@ -2,7 +2,6 @@
 /// See `IndexCache` for the layout; every check failing means "no cache".
 struct CacheReader {
   private let bytes: UnsafeRawBufferPointer
-  private var offset = IndexCache.headerSize
 
   init(bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
@@ -10,19 +9,6 @@ struct CacheReader {
 
   private func u32(_ at: Int) -> UInt32 {
     UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-  }
-
-  private func u64(_ at: Int) -> UInt64 {
-    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-  }
-
-  /// Reserves the next `count` bytes of the body (then pads to 8), or `nil` past the end.
-  private mutating func take(_ count: Int) -> Int? {
-    let start = offset
-    guard count >= 0, start + count <= bytes.count else { return nil }
-    offset = start + count
-    offset += (8 - offset % 8) % 8
-    return start
   }
 
   /// `catalog(region:absolutePath:stamp:version:verifiesChecksum:)` with the path given as
@@ -47,33 +33,28 @@ struct CacheReader {
     region: StorageRegion, absolutePath: PathName, stamp: SourceStamp, version: UInt32,
     verifiesChecksum: Bool = true
   ) -> Catalog? {
-    guard u64(0) == IndexCache.magic, u32(8) == version,
-      u32(12) == UInt32(IndexCache.headerSize),
-      u64(16) == stamp.size, Int64(bitPattern: u64(24)) == stamp.modifiedSeconds,
-      Int64(bitPattern: u64(32)) == stamp.modifiedNanoseconds, u64(40) == stamp.inode,
-      u64(48) == stamp.device, u64(80) == UInt64(bytes.count - IndexCache.headerSize),
-      Int64(bitPattern: u64(112)) == stamp.changedSeconds,
-      Int64(bitPattern: u64(120)) == stamp.changedNanoseconds
+    guard let header = try? CacheHeader.decode(bytes, version: version),
+      header.stamp == stamp
     else { return nil }
-    let created = Int64(bitPattern: u64(56))
-    let sourceHash = u64(64)
-    let titleCount = Int(u32(88))
-    let nameCount = Int(u32(92))
-    let titleBytes = Int(u32(96))
-    let nameBytes = Int(u32(100))
-    let keyBytes = Int(u32(104))
-    let pathLength = Int(u32(108))
-
-    guard let pathStart = take(pathLength),
-      bytes[pathStart..<pathStart + pathLength].elementsEqual(absolutePath.bytes),
-      let titleEndsStart = take(titleCount * 4),
-      let titleStart = take(titleBytes),
-      let rangesStart = take(titleCount * 8),
-      let nameEndsStart = take(nameCount * 4),
-      let nameStart = take(nameBytes),
-      let keyEndsStart = take(nameCount * 4),
-      let keyStart = take(keyBytes),
-      offset == bytes.count
+    let titleCount = Int(header.titleCount)
+    let nameCount = Int(header.nameCount)
+    let keyCount = Int(header.keyCount)
+    let ownerCount = Int(header.ownerCount)
+    let titleBytes = Int(header.titleBytes)
+    let nameBytes = Int(header.nameBytes)
+    let keyBytes = Int(header.keyBytes)
+    let pathLength = Int(header.pathLength)
+    // `decode` checked that these parts fill the file exactly.
+    let layout = header.layout
+    let titleEndsStart = layout.titleEnds
+    let titleStart = layout.titles
+    let rangesStart = layout.ranges
+    let nameEndsStart = layout.nameEnds
+    let nameStart = layout.names
+    let keyEndsStart = layout.keyEnds
+    let keyStart = layout.keys
+    let ownersStart = layout.owners
+    guard bytes[layout.path..<layout.path + pathLength].elementsEqual(absolutePath.bytes)
     else { return nil }
 
     // Titles.
@@ -107,14 +88,14 @@ struct CacheReader {
       return nil
     }
 
-    // The checksum (header and body) and the offset tables (ascending, ending at the byte
-    // counts) are checked together, on every core.
+    // The checksum (header and body), the offset tables (ascending, ending at the byte
+    // counts) and the owners (ascending, naming names) are checked together, on every core.
     let pieces = IndexChecksum.pieceCount
-    let results = ConcurrentResults<UInt64>(count: pieces + 2)
+    let results = ConcurrentResults<UInt64>(count: pieces + 3)
     let shared = SharedForReading(value: bytes)
     let body = SharedForReading(
       value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
-    ThreadPool.perform(iterations: pieces + 2) { task in
+    ThreadPool.perform(iterations: pieces + 3) { task in
       switch task {
       case pieces:
         let valid = Self.endsAreValid(
@@ -122,7 +103,11 @@ struct CacheReader {
         results[task] = valid ? 1 : 0
       case pieces + 1:
         let valid = Self.endsAreValid(
-          shared.value, at: keyEndsStart, count: nameCount, total: keyBytes)
+          shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
+        results[task] = valid ? 1 : 0
+      case pieces + 2:
+        let valid = Self.ownersAreValid(
+          shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
         results[task] = valid ? 1 : 0
       default:
         if verifiesChecksum {
@@ -131,20 +116,22 @@ struct CacheReader {
       }
     }
     let values = results.values
-    guard values[pieces] == 1, values[pieces + 1] == 1 else { return nil }
+    guard values[pieces] == 1, values[pieces + 1] == 1, values[pieces + 2] == 1 else {
+      return nil
+    }
     if verifiesChecksum {
       let checksum = IndexChecksum.combine(
         header: UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize]),
         digests: values.prefix(pieces).map { $0! })
-      guard checksum == u64(IndexCache.checksumOffset) else { return nil }
+      guard checksum == header.checksum else { return nil }
     }
 
     // Racy timestamps: the list may have changed within the clock's resolution after the
     // cache was written; compare contents too. A creation time within 2 s of the earliest
     // representable one makes every modification time racy (and must not overflow).
-    let (racyFrom, beforeEarliest) = created.subtractingReportingOverflow(2)
+    let (racyFrom, beforeEarliest) = header.created.subtractingReportingOverflow(2)
     if verifiesChecksum && (beforeEarliest || stamp.modifiedSeconds >= racyFrom) {
-      guard let hash = SourceHash.ofFile(atPath: absolutePath), hash == sourceHash else {
+      guard let hash = SourceHash.ofFile(atPath: absolutePath), hash == header.sourceHash else {
         return nil
       }
     }
@@ -155,7 +142,8 @@ struct CacheReader {
     let keys = SearchKeys(
       options: .default,
       bytes: FrozenArray(region: region, byteOffset: keyStart, count: keyBytes),
-      ends: FrozenArray(region: region, byteOffset: keyEndsStart, count: nameCount))
+      ends: FrozenArray(region: region, byteOffset: keyEndsStart, count: keyCount),
+      owners: FrozenArray(region: region, byteOffset: ownersStart, count: ownerCount))
     return Catalog(orderedTitles: titles, names: names, sectionRanges: ranges, defaultKeys: keys)
   }
 
@@ -170,5 +158,24 @@ struct CacheReader {
       previous = end
     }
     return Int(previous) == total
+  }
+
+  /// Whether the `count` owners at `start` are ascending, below `nameCount`, and give every
+  /// name a key (each name's keys are adjacent, and `SearchKeys` reports each name once).
+  private static func ownersAreValid(
+    _ bytes: UnsafeRawBufferPointer, at start: Int, count: Int, nameCount: Int
+  ) -> Bool {
+    guard count > 0 else { return true }
+    var previous: UInt32 = 0
+    for i in 0..<count {
+      let owner = UInt32(
+        littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))
+      // The first key is name 0's; each next key is the same name's or the next name's.
+      guard i == 0 ? owner == 0 : owner == previous || owner == previous + 1 else {
+        return false
+      }
+      previous = owner
+    }
+    return Int(previous) == nameCount - 1
   }
 }

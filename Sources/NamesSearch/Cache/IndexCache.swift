@@ -9,21 +9,25 @@
 ///
 /// One file per list, `<directory>/<FNV-1a-64 of the absolute path's bytes>.idx` (the bytes
 /// `realpath` gives, whatever their encoding; see `PathName`), laid out as a
-/// 128-byte header then 8-byte-aligned arrays (all little-endian):
+/// 136-byte header (`CacheHeader`, its fields by name) then 8-byte-aligned arrays (all
+/// little-endian):
 ///
 /// | part | contents |
 /// | --- | --- |
-/// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts, checksum (`IndexChecksum`) |
+/// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts (titles, names, keys, owners), checksum (`IndexChecksum`) |
 /// | path | the list's absolute path, byte for byte |
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
 /// | names | end offsets then UTF-8, exactly as in the list |
-/// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`) |
+/// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`), one or more per name |
+/// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
 ///
 /// A cache file is used only if everything checks: magic, version (format, folding rule and
 /// the standard library's Unicode version), path, the list's size, modification and
 /// status-change times, inode and device, the XXH3-64 checksum of the header and body, and
-/// the structure (offsets in bounds and ascending, ranges covering every name). When the
+/// the structure (offsets in bounds and ascending, ranges covering every name, owners
+/// ascending and naming names). A file of another format (3 and before: one key per name,
+/// no owners) is refused by its version and rebuilt. When the
 /// list's modification time is within two seconds of the cache's own (an edit the clock may
 /// not show), the list's content hash is compared as well. Anything else is ignored, and the
 /// caller rebuilds and replaces it.
@@ -35,12 +39,13 @@
 /// requested) removes the temporary file and means "no cache". Temporary files that killed
 /// runs left behind are swept on the next write.
 public enum IndexCache {
-  static let magic: UInt64 = 0x0100_0058_4449_534E  // "NSIDX\0\0\u{1}" little-endian
-  /// The layout's version, raised whenever the layout or the checksum changes.
-  static let formatVersion: UInt32 = 3
-  static let headerSize = 128
+  /// The layout's version, raised whenever the layout or the checksum changes (4: the key
+  /// count and the keys' owners, so a name may have several keys).
+  static let formatVersion: UInt32 = 4
+  /// The header's size in bytes (`CacheHeader.size`).
+  static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).
-  static let checksumOffset = 72
+  static let checksumOffset = CacheHeader.checksumOffset
   /// How old a temporary file must be before a later write removes it as left by a killed
   /// run: one hour (a write takes seconds).
   static let staleTemporaryAge = 3_600
@@ -186,42 +191,24 @@ public enum IndexCache {
     let keys = catalog.defaultKeys
     guard let nameCount = UInt32(exactly: catalog.nameCount),
       let nameBytes = UInt32(exactly: names.bytes.count),
+      let keyCount = UInt32(exactly: keys.count),
       let keyBytes = UInt32(exactly: keys.bytes.count),
+      let ownerCount = UInt32(exactly: keys.owners.count),
       let titleCount = UInt32(exactly: catalog.titles.count),
       let pathLength = UInt32(exactly: pathBytes.count)
     else { return false }
 
-    func padded(_ count: Int) -> Int { (count + 7) & ~7 }
-    let bodySize =
-      padded(pathBytes.count) + padded(4 * titleEnds.count) + padded(titleTotal)
-      + padded(4 * ranges.count) + 2 * padded(4 * catalog.nameCount)
-      + padded(names.bytes.count) + padded(keys.bytes.count)
-
-    var header = [UInt8](repeating: 0, count: headerSize)
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    header.withUnsafeMutableBytes { h in
-      h.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt64.self)
-      h.storeBytes(of: version(unicode: unicode).littleEndian, toByteOffset: 8, as: UInt32.self)
-      h.storeBytes(of: UInt32(headerSize).littleEndian, toByteOffset: 12, as: UInt32.self)
-      h.storeBytes(of: stamp.size.littleEndian, toByteOffset: 16, as: UInt64.self)
-      h.storeBytes(of: stamp.modifiedSeconds.littleEndian, toByteOffset: 24, as: Int64.self)
-      h.storeBytes(of: stamp.modifiedNanoseconds.littleEndian, toByteOffset: 32, as: Int64.self)
-      h.storeBytes(of: stamp.inode.littleEndian, toByteOffset: 40, as: UInt64.self)
-      h.storeBytes(of: stamp.device.littleEndian, toByteOffset: 48, as: UInt64.self)
-      h.storeBytes(of: Int64(now.tv_sec).littleEndian, toByteOffset: 56, as: Int64.self)
-      h.storeBytes(of: sourceHash.littleEndian, toByteOffset: 64, as: UInt64.self)
-      // 72: the checksum, filled in once the body is written.
-      h.storeBytes(of: UInt64(bodySize).littleEndian, toByteOffset: 80, as: UInt64.self)
-      h.storeBytes(of: titleCount.littleEndian, toByteOffset: 88, as: UInt32.self)
-      h.storeBytes(of: nameCount.littleEndian, toByteOffset: 92, as: UInt32.self)
-      h.storeBytes(of: UInt32(titleTotal).littleEndian, toByteOffset: 96, as: UInt32.self)
-      h.storeBytes(of: nameBytes.littleEndian, toByteOffset: 100, as: UInt32.self)
-      h.storeBytes(of: keyBytes.littleEndian, toByteOffset: 104, as: UInt32.self)
-      h.storeBytes(of: pathLength.littleEndian, toByteOffset: 108, as: UInt32.self)
-      h.storeBytes(of: stamp.changedSeconds.littleEndian, toByteOffset: 112, as: Int64.self)
-      h.storeBytes(of: stamp.changedNanoseconds.littleEndian, toByteOffset: 120, as: Int64.self)
-    }
+    var fields = CacheHeader(
+      version: version(unicode: unicode), stamp: stamp, created: Int64(now.tv_sec),
+      sourceHash: sourceHash, bodySize: 0, titleCount: titleCount, nameCount: nameCount,
+      titleBytes: UInt32(titleTotal), nameBytes: nameBytes, keyCount: keyCount,
+      keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength)
+    let bodySize = fields.layout.end - headerSize
+    fields.bodySize = UInt64(bodySize)
+    // The checksum is filled in once the body is written.
+    let header = fields.encode()
 
     return AtomicFile.write(to: file(for: absolutePath, in: directory), size: headerSize + bodySize)
     { (fd) -> Bool in
@@ -236,6 +223,7 @@ public enum IndexCache {
         body.append(bytes: names.bytes.buffer, shouldStop: shouldStop),
         body.append(words: keys.ends.buffer, shouldStop: shouldStop),
         body.append(bytes: keys.bytes.buffer, shouldStop: shouldStop),
+        body.append(words: keys.owners.buffer, shouldStop: shouldStop),
         let digests = body.finish()
       else { return false }
       let checksum = header.withUnsafeBytes {

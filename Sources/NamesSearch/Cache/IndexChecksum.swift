@@ -29,17 +29,18 @@ enum IndexChecksum {
     return XXH3_64bits(base + range.lowerBound, range.count)
   }
 
-  /// The checksum from the header (`IndexCache.headerSize` bytes; its checksum field is
-  /// ignored) and the pieces' digests, in order.
+  /// The checksum from the header (`IndexCache.headerSize` bytes, or any length that holds
+  /// the checksum field; that field is ignored) and the pieces' digests, in order.
   static func combine(header: UnsafeRawBufferPointer, digests: [UInt64]) -> UInt64 {
-    precondition(header.count == IndexCache.headerSize && digests.count == pieceCount)
-    var input = [UInt8](repeating: 0, count: IndexCache.headerSize + 8 * pieceCount)
+    precondition(
+      header.count >= IndexCache.checksumOffset + 8 && digests.count == pieceCount)
+    var input = [UInt8](repeating: 0, count: header.count + 8 * pieceCount)
     input.withUnsafeMutableBytes { bytes in
       bytes.copyMemory(from: header)
       for offset in IndexCache.checksumOffset..<IndexCache.checksumOffset + 8 { bytes[offset] = 0 }
       for (i, digest) in digests.enumerated() {
         bytes.storeBytes(
-          of: digest.littleEndian, toByteOffset: IndexCache.headerSize + 8 * i, as: UInt64.self)
+          of: digest.littleEndian, toByteOffset: header.count + 8 * i, as: UInt64.self)
       }
     }
     return input.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) }

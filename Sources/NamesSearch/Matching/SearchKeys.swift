@@ -3,7 +3,8 @@
 ///
 /// Key `k` is `bytes[ends[k - 1] ..< ends[k]]` and belongs to name `owner(of: k)`. Today every
 /// name has exactly one key (its folded text); the owner table lets a name carry several keys
-/// (for instance a transliteration) without changing the scan. Keys of one name are adjacent.
+/// (for instance a transliteration) without changing the scan. Keys of one name are adjacent,
+/// the first being the name's folded text (`mapping(of:)`); the index cache stores them all.
 public struct SearchKeys: Sendable {
   /// The options the keys were folded with.
   public let options: MatchOptions
@@ -108,6 +109,15 @@ public struct SearchKeys: Sendable {
   @inline(__always)
   public func key(_ k: Int) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(rebasing: bytes.rawBytes[byteRange(of: k)])
+  }
+
+  /// How key `k` leads back to its name's characters, for showing a match in it: `.folding`
+  /// for a name's first key (its folded text), `.unmapped` for a further key (no map is
+  /// stored for one yet; a caller that made it can supply its map in a `KeyMatch`).
+  ///
+  /// - Complexity: O(1).
+  public func mapping(of k: Int) -> KeyMapping {
+    owners.isEmpty || k == 0 || owners[k - 1] != owners[k] ? .folding : .unmapped
   }
 
   /// The name that key `k` belongs to.

@@ -1,9 +1,13 @@
 /// Finds the parts of an original name that a query matched, for highlighting.
 ///
-/// The name is folded one user-perceived character at a time, remembering where each
-/// character's folded bytes start; every acceptable occurrence of the folded term is mapped
-/// back to the original characters it covers, and ranges that touch are merged. The
-/// original text is never changed.
+/// A match is shown through its key's map back to the name (`KeyMapping`, carried by a
+/// `KeyMatch`). For a key that is the name folded (`.folding`, every key today) the map is
+/// the folding's offset map: the name is folded one user-perceived character at a time,
+/// remembering where each character's folded bytes start, and every acceptable occurrence
+/// of the folded term is mapped back to the original characters it covers. For a key that
+/// supplies its own map (`.anchors`: a reading), the occurrences are found in the key's
+/// stored bytes and mapped through its anchors. Ranges that touch are merged. The original
+/// text is never changed.
 ///
 /// The name is read as a stream through a window of folded bytes (a chunk of at least
 /// 16 KiB, and at least twice the folded term's length), so a name of any length takes
@@ -44,8 +48,75 @@ public struct MatchHighlighter {
     return ranges
   }
 
+  /// The non-overlapping ranges of `name` (the name of `match`) that the term matched, in
+  /// order, following the match's key map (see `forEachMatchedRange(of:in:_:)`).
+  ///
+  /// - Complexity: O(n) in the name's length plus the key's.
+  public func matchedRanges(of match: KeyMatch, in name: String) -> [Range<String.Index>] {
+    var ranges: [Range<String.Index>] = []
+    forEachMatchedRange(of: match, in: name[...]) {
+      ranges.append($0)
+      return true
+    }
+    return ranges
+  }
+
+  /// Calls `body` with each range of `text` that the term matched in the key of `match`,
+  /// in order, merged when they touch; stops early when `body` returns `false`. `text` is
+  /// the match's name, or a slice of it from its start (what a row shows, and the term's
+  /// length more); ranges are clipped to it.
+  ///
+  /// - `.folding`: as `forEachMatchedRange(in:_:)`, which makes the folding's offset map.
+  /// - `.anchors`: the term's acceptable occurrences in the key's bytes from
+  ///   `match.keyRange` on, each mapped to the name's bytes by `KeyMapping.nameRange`.
+  /// - `.unmapped`: no range.
+  ///
+  /// - Complexity: O(n) in the length of `text` read (`.folding`) or of the key
+  ///   (`.anchors`).
+  public func forEachMatchedRange(
+    of match: KeyMatch, in text: Substring, _ body: (Range<String.Index>) throws -> Bool
+  ) rethrows {
+    switch match.mapping {
+    case .folding:
+      try forEachMatchedRange(in: text, body)
+    case .unmapped:
+      return
+    case .anchors:
+      let length = matcher.foldedTerm.count
+      guard length > 0 else { return }
+      let key = match.keyBytes
+      let textLength = text.utf8.count
+      func index(_ offset: Int) -> String.Index {
+        text.utf8.index(text.startIndex, offsetBy: offset)
+      }
+      var boundaries = ClusterBoundary()
+      var position = match.keyRange.lowerBound
+      var pending: Range<Int>?
+      while let hit = matcher.firstMatch(in: key, from: position, boundaries: &boundaries) {
+        position = hit + length
+        guard let mapped = match.mapping.nameRange(ofKeyRange: hit..<hit + length) else { break }
+        // Anchors ascend: once past the end of `text`, every later occurrence is too.
+        guard mapped.lowerBound < textLength else { break }
+        let range = mapped.lowerBound..<min(mapped.upperBound, textLength)
+        guard !range.isEmpty else { continue }
+        if let previous = pending, previous.upperBound >= range.lowerBound {
+          pending = previous.lowerBound..<max(previous.upperBound, range.upperBound)
+        } else {
+          if let previous = pending,
+            try !body(index(previous.lowerBound)..<index(previous.upperBound))
+          {
+            return
+          }
+          pending = range
+        }
+      }
+      if let pending { _ = try body(index(pending.lowerBound)..<index(pending.upperBound)) }
+    }
+  }
+
   /// Calls `body` with each range of `text` that the term matched, in order, merged when
-  /// they touch; stops early when `body` returns `false`.
+  /// they touch; stops early when `body` returns `false`. The key is taken to be `text`
+  /// folded (`KeyMapping.folding`): its offset map is made here, a window at a time.
   ///
   /// A match must lie wholly inside `text`: pass a slice that reaches past what is shown
   /// by the term's length to see matches that start in the shown part. The end of `text`

@@ -25,6 +25,11 @@ public struct SearchResult: Sendable {
   public let matchedNames: [UInt32]
   /// The remaining sections, in display order; none is empty.
   public let groups: [Group]
+  /// For each of `matchedNames`, the first of its keys that matched (an index into `keys`);
+  /// empty when the result was not made by scanning keys (a reset).
+  public let matchedKeys: [UInt32]
+  /// The keys that were scanned, if any.
+  public let keys: SearchKeys?
 
   /// Creates a result from matching name indices, grouping them into sections.
   ///
@@ -32,9 +37,25 @@ public struct SearchResult: Sendable {
   ///   `catalog.nameCount`.
   /// - Complexity: O(s log m) where s is the number of sections and m `matchedNames.count`.
   public init(query: Query, catalog: Catalog, matchedNames: [UInt32]) {
+    self.init(
+      query: query, catalog: catalog, matchedNames: matchedNames, matchedKeys: [], keys: nil)
+  }
+
+  /// Creates a result from matching name indices and the key each matched by, grouping them
+  /// into sections.
+  ///
+  /// - Precondition: as for `init(query:catalog:matchedNames:)`; `matchedKeys` is empty or
+  ///   has one key of `keys` per name, owned by that name.
+  public init(
+    query: Query, catalog: Catalog, matchedNames: [UInt32], matchedKeys: [UInt32],
+    keys: SearchKeys?
+  ) {
+    precondition(matchedKeys.isEmpty || (keys != nil && matchedKeys.count == matchedNames.count))
     self.query = query
     self.catalog = catalog
     self.matchedNames = matchedNames
+    self.matchedKeys = matchedKeys
+    self.keys = keys
     var groups: [Group] = []
     for (section, range) in catalog.sectionRanges.enumerated() where !range.isEmpty {
       let start = Self.firstPosition(in: matchedNames, notBelow: range.lowerBound)
@@ -69,6 +90,22 @@ public struct SearchResult: Sendable {
 
   /// The catalog name indices of a remaining section's matches.
   public func nameIndices(of group: Group) -> ArraySlice<UInt32> { matchedNames[group.matches] }
+
+  /// The match of `matchedNames[position]`, with what it takes to show it (`KeyMatch`): the
+  /// key it matched by, the term's first acceptable occurrence in that key as `matcher`
+  /// (made from `query`) finds it, and the key's map back to the name. `nil` for a result
+  /// not made by scanning keys, or when `matcher` finds nothing in the key.
+  ///
+  /// - Complexity: O(k) in the key's length.
+  public func match(at position: Int, matcher: Matcher) -> KeyMatch? {
+    guard let keys, position < matchedKeys.count else { return nil }
+    let key = Int(matchedKeys[position])
+    guard let start = matcher.firstMatch(in: keys.key(key)) else { return nil }
+    return KeyMatch(
+      name: Int(matchedNames[position]), key: key,
+      keyRange: start..<start + matcher.foldedTerm.count, mapping: keys.mapping(of: key),
+      keys: keys)
+  }
 
   /// The remaining sections as values.
   ///

@@ -104,8 +104,7 @@ public final class SearchSession: Sendable {
       }
     }
     guard !flag.isCancelled else { return nil }
-    return SearchResult(
-      query: query, catalog: catalog, matchedNames: Searcher.names(of: hits.matched, in: keys))
+    return Searcher.result(query, catalog, matchedKeys: hits.matched, in: keys)
   }
 
   /// Stops the scan in progress, if any; its `search` call returns `nil`.

@@ -32,19 +32,33 @@ public struct Searcher: Sendable {
     guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
       return nil
     }
-    return SearchResult(
-      query: query, catalog: catalog, matchedNames: Self.names(of: hits.matched, in: keys))
+    return Self.result(query, catalog, matchedKeys: hits.matched, in: keys)
   }
 
-  /// The distinct names that own `keys` (ascending), ascending.
-  static func names(of matchedKeys: [UInt32], in keys: SearchKeys) -> [UInt32] {
-    guard !keys.owners.isEmpty else { return matchedKeys }
+  /// The result whose matching keys (ascending) are `matchedKeys`: their distinct names,
+  /// each with the first of its keys that matched.
+  ///
+  /// - Complexity: O(m) in the matching keys; nothing is copied when each name has one key.
+  static func result(
+    _ query: Query, _ catalog: Catalog, matchedKeys: [UInt32], in keys: SearchKeys
+  ) -> SearchResult {
+    guard !keys.owners.isEmpty else {
+      return SearchResult(
+        query: query, catalog: catalog, matchedNames: matchedKeys, matchedKeys: matchedKeys,
+        keys: keys)
+    }
     var names: [UInt32] = []
+    var firstKeys: [UInt32] = []
     names.reserveCapacity(matchedKeys.count)
+    firstKeys.reserveCapacity(matchedKeys.count)
     for k in matchedKeys {
       let owner = UInt32(keys.owner(of: Int(k)))
-      if names.last != owner { names.append(owner) }
+      if names.last != owner {
+        names.append(owner)
+        firstKeys.append(k)
+      }
     }
-    return names
+    return SearchResult(
+      query: query, catalog: catalog, matchedNames: names, matchedKeys: firstKeys, keys: keys)
   }
 }

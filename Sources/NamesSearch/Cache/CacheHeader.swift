@@ -1,0 +1,193 @@
+/// The header of an index cache file (`IndexCache`): its fields by name, one `encode` that
+/// lays them out and one `decode` that checks them, so no other code knows their offsets.
+///
+/// `CacheHeader.size` (136) bytes, little-endian:
+///
+/// | offset | field | type |
+/// | --- | --- | --- |
+/// | 0 | magic `NSIDX\0\0\u{1}` | `UInt64` |
+/// | 8 | `version` | `UInt32` |
+/// | 12 | header size (136) | `UInt32` |
+/// | 16 | `stamp.size` | `UInt64` |
+/// | 24, 32 | `stamp.modifiedSeconds`, `stamp.modifiedNanoseconds` | `Int64` |
+/// | 40, 48 | `stamp.inode`, `stamp.device` | `UInt64` |
+/// | 56 | `created` (seconds since 1970) | `Int64` |
+/// | 64 | `sourceHash` | `UInt64` |
+/// | 72 | `checksum` | `UInt64` |
+/// | 80 | `bodySize` (bytes after the header) | `UInt64` |
+/// | 88, 92, 96, 100, 104, 108 | `titleCount`, `nameCount`, `titleBytes`, `nameBytes`, `keyBytes`, `pathLength` | `UInt32` |
+/// | 112, 120 | `stamp.changedSeconds`, `stamp.changedNanoseconds` | `Int64` |
+/// | 128, 132 | `keyCount`, `ownerCount` | `UInt32` |
+///
+/// Format 3 stopped at offset 128: one key per name, no owners.
+struct CacheHeader: Equatable {
+  /// The header's size in bytes (a multiple of 8, so the body's parts stay aligned).
+  static let size = 136
+  /// `NSIDX\0\0\u{1}` as a little-endian word.
+  static let magic: UInt64 = 0x0100_0058_4449_534E
+  /// Where the header keeps the checksum (8 bytes, zero while the checksum is computed).
+  static let checksumOffset = 72
+
+  /// Why a header was refused.
+  enum Refusal: Error, Equatable {
+    /// Fewer bytes than a header.
+    case truncated
+    /// Not an index cache file.
+    case magic
+    /// Another format, folding rule or Unicode version than the one expected.
+    case version(found: UInt32)
+    /// The recorded header size is not `size`.
+    case headerSize(found: UInt32)
+    /// The recorded body size is not what follows the header.
+    case bodySize
+    /// The counts contradict one another (owners present but not one per key, or keys not
+    /// one per name without owners).
+    case counts
+    /// The parts the counts describe do not fill the file exactly.
+    case layout
+  }
+
+  /// Where each part of the body lies, as byte offsets from the start of the file; every
+  /// part starts on a multiple of 8 (each part is zero-padded to 8 bytes).
+  struct Layout: Equatable {
+    /// The list's absolute path, `pathLength` bytes.
+    var path: Int
+    /// `titleCount` end offsets (`UInt32`) of the titles' UTF-8.
+    var titleEnds: Int
+    /// The titles' UTF-8, `titleBytes` bytes.
+    var titles: Int
+    /// `titleCount` `(lower, upper)` name ranges (`UInt32` pairs).
+    var ranges: Int
+    /// `nameCount` end offsets of the names' UTF-8.
+    var nameEnds: Int
+    /// The names' UTF-8, `nameBytes` bytes.
+    var names: Int
+    /// `keyCount` end offsets of the keys' UTF-8.
+    var keyEnds: Int
+    /// The keys' folded UTF-8, `keyBytes` bytes.
+    var keys: Int
+    /// `ownerCount` name indices (`UInt32`), one per key, or none when key k is name k's.
+    var owners: Int
+    /// The end of the body: the file's size.
+    var end: Int
+  }
+
+  /// `IndexCache.version(unicode:)` of the writer.
+  var version: UInt32
+  /// The list's size, times, inode and device when it was read.
+  var stamp: SourceStamp
+  /// When the file was written (seconds since 1970), for the racy-timestamp check.
+  var created: Int64
+  /// The list's content hash (`SourceHash`).
+  var sourceHash: UInt64
+  /// The file's checksum (`IndexChecksum`); zero while it is computed.
+  var checksum: UInt64 = 0
+  /// The bytes after the header.
+  var bodySize: UInt64
+  var titleCount: UInt32
+  var nameCount: UInt32
+  var titleBytes: UInt32
+  var nameBytes: UInt32
+  /// The number of search keys: `nameCount` when each name has one.
+  var keyCount: UInt32
+  var keyBytes: UInt32
+  /// `keyCount` when the owners are stored, else 0 (key k belongs to name k).
+  var ownerCount: UInt32
+  var pathLength: UInt32
+
+  /// The body's parts for these counts, laid out one after the other.
+  ///
+  /// - Complexity: O(1).
+  var layout: Layout {
+    func padded(_ count: Int) -> Int { (count + 7) & ~7 }
+    var offset = Self.size
+    func take(_ count: Int) -> Int {
+      defer { offset += padded(count) }
+      return offset
+    }
+    let path = take(Int(pathLength))
+    let titleEnds = take(4 * Int(titleCount))
+    let titles = take(Int(titleBytes))
+    let ranges = take(8 * Int(titleCount))
+    let nameEnds = take(4 * Int(nameCount))
+    let names = take(Int(nameBytes))
+    let keyEnds = take(4 * Int(keyCount))
+    let keys = take(Int(keyBytes))
+    let owners = take(4 * Int(ownerCount))
+    return Layout(
+      path: path, titleEnds: titleEnds, titles: titles, ranges: ranges, nameEnds: nameEnds,
+      names: names, keyEnds: keyEnds, keys: keys, owners: owners, end: offset)
+  }
+
+  /// The header's `size` bytes.
+  func encode() -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: Self.size)
+    bytes.withUnsafeMutableBytes { h in
+      func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
+        h.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+      }
+      put(Self.magic, 0)
+      put(version, 8)
+      put(UInt32(Self.size), 12)
+      put(stamp.size, 16)
+      put(stamp.modifiedSeconds, 24)
+      put(stamp.modifiedNanoseconds, 32)
+      put(stamp.inode, 40)
+      put(stamp.device, 48)
+      put(created, 56)
+      put(sourceHash, 64)
+      put(checksum, Self.checksumOffset)
+      put(bodySize, 80)
+      put(titleCount, 88)
+      put(nameCount, 92)
+      put(titleBytes, 96)
+      put(nameBytes, 100)
+      put(keyBytes, 104)
+      put(pathLength, 108)
+      put(stamp.changedSeconds, 112)
+      put(stamp.changedNanoseconds, 120)
+      put(keyCount, 128)
+      put(ownerCount, 132)
+    }
+    return bytes
+  }
+
+  /// The header at the start of `file` (a whole cache file), checked: magic, `version`,
+  /// header size, body size against `file.count`, counts consistent with one another, and
+  /// the parts they describe filling the file exactly (so every offset and length is
+  /// within it). The stamp, path and checksum are the caller's to compare.
+  ///
+  /// - Throws: `Refusal`, the first check that failed.
+  /// - Complexity: O(1).
+  static func decode(
+    _ file: UnsafeRawBufferPointer, version expected: UInt32
+  ) throws(Refusal) -> CacheHeader {
+    guard file.count >= size else { throw .truncated }
+    func u32(_ at: Int) -> UInt32 {
+      UInt32(littleEndian: file.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+    func u64(_ at: Int) -> UInt64 {
+      UInt64(littleEndian: file.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+    }
+    func i64(_ at: Int) -> Int64 { Int64(bitPattern: u64(at)) }
+    guard u64(0) == magic else { throw .magic }
+    guard u32(8) == expected else { throw .version(found: u32(8)) }
+    guard u32(12) == UInt32(size) else { throw .headerSize(found: u32(12)) }
+    let header = CacheHeader(
+      version: u32(8),
+      stamp: SourceStamp(
+        size: u64(16), modifiedSeconds: i64(24), modifiedNanoseconds: i64(32),
+        changedSeconds: i64(112), changedNanoseconds: i64(120), inode: u64(40), device: u64(48)),
+      created: i64(56), sourceHash: u64(64), checksum: u64(checksumOffset), bodySize: u64(80),
+      titleCount: u32(88), nameCount: u32(92), titleBytes: u32(96), nameBytes: u32(100),
+      keyCount: u32(128), keyBytes: u32(104), ownerCount: u32(132), pathLength: u32(108))
+    guard header.bodySize == UInt64(file.count - size) else { throw .bodySize }
+    let ownersConsistent =
+      header.ownerCount == 0
+      ? header.keyCount == header.nameCount : header.ownerCount == header.keyCount
+    guard ownersConsistent else { throw .counts }
+    // Every count is a UInt32, so the sum cannot overflow an Int.
+    guard header.layout.end == file.count else { throw .layout }
+    return header
+  }
+}
