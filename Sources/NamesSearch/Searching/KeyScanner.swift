@@ -11,14 +11,14 @@
 /// `ClusterBoundary`).
 /// The matches are `raw` minus `rejected`. Raw hits only shrink as a term grows, so a
 /// session can narrow a longer term's scan to a shorter term's raw hits.
-public struct KeyHits: Sendable {
+package struct KeyHits: Sendable {
   /// Ascending key indices that contain the term as bytes.
-  public var raw: [UInt32]
+  package var raw: [UInt32]
   /// Ascending key indices of `raw` with no acceptable occurrence.
-  public var rejected: [UInt32]
+  package var rejected: [UInt32]
 
   /// The matching keys, ascending.
-  public var matched: [UInt32] {
+  package var matched: [UInt32] {
     guard !rejected.isEmpty else { return raw }
     var out: [UInt32] = []
     out.reserveCapacity(raw.count - rejected.count)

@@ -5,12 +5,12 @@
 #endif
 
 /// Plain POSIX helpers shared by the cache writer, the command line and the terminal layer.
-public enum Descriptor {
+package enum Descriptor {
   /// Writes all of `bytes` to `fd`, finishing short writes and retrying `EINTR`.
   ///
   /// - Returns: `nil` on success, else the `errno` of the failed write.
   @discardableResult
-  public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
@@ -25,7 +25,7 @@ public enum Descriptor {
   }
 
   /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`), for timing and deadlines.
-  public static func now() -> Double {
+  package static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -23,7 +23,7 @@
 /// `isOutOfMemory` and reports the failure; `freeze()` of such a buffer stops the process,
 /// so a partial buffer is never used. Other buffers stop the process at once ("out of
 /// memory").
-public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
+package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutableRawPointer?
   private var capacity: Int
   /// `capacity`, or 0 once out of memory, so every later append takes the slow path.
@@ -31,10 +31,10 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   private var isMapped = false
   private let failsSoftly: Bool
   /// The number of elements appended.
-  public private(set) var count = 0
+  package private(set) var count = 0
   /// Whether the system refused memory for an append (only with `failsSoftly`); the
   /// appends since were dropped.
-  public private(set) var isOutOfMemory = false
+  package private(set) var isOutOfMemory = false
 
   private static var mapThreshold: Int { 1 << 20 }
 
@@ -46,7 +46,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   ///     not); by default at most 1 MiB. The buffer grows from there as needed.
   ///   - failsSoftly: when memory runs out, record it in `isOutOfMemory` instead of
   ///     stopping the process (see the type's description).
-  public init(capacity: Int = 16, fallbackCapacity: Int? = nil, failsSoftly: Bool = false) {
+  package init(capacity: Int = 16, fallbackCapacity: Int? = nil, failsSoftly: Bool = false) {
     self.capacity = 0
     self.failsSoftly = failsSoftly
     base = nil
@@ -117,7 +117,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// Makes room for `total` elements in all.
-  public mutating func reserveCapacity(_ total: Int) {
+  package mutating func reserveCapacity(_ total: Int) {
     if total > capacity && !isOutOfMemory { grow(toAtLeast: total) }
   }
 
@@ -129,7 +129,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   ///
   /// - Complexity: amortized O(1).
   @inline(__always)
-  public mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     if count >= room {
       if isOutOfMemory { return }
       grow(toAtLeast: count + 1)
@@ -140,7 +140,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// Appends every element of `elements`.
-  public mutating func append(contentsOf more: UnsafeBufferPointer<Element>) {
+  package mutating func append(contentsOf more: UnsafeBufferPointer<Element>) {
     guard !more.isEmpty, !isOutOfMemory else { return }
     if count + more.count > room {
       grow(toAtLeast: count + more.count)
@@ -151,19 +151,19 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// Removes the last `k` elements.
-  public mutating func removeLast(_ k: Int) {
+  package mutating func removeLast(_ k: Int) {
     precondition(k <= count)
     count -= k
   }
 
   /// The element at `i`.
-  public subscript(i: Int) -> Element {
+  package subscript(i: Int) -> Element {
     get { elements[i] }
     set { elements[i] = newValue }
   }
 
   /// The elements appended so far, valid until the next append.
-  public var buffer: UnsafeBufferPointer<Element> {
+  package var buffer: UnsafeBufferPointer<Element> {
     UnsafeBufferPointer(start: base?.assumingMemoryBound(to: Element.self), count: count)
   }
 
@@ -171,7 +171,7 @@ public struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
   /// that hold elements.
   ///
   /// - Precondition: `isOutOfMemory` is false.
-  public consuming func freeze() -> FrozenArray<Element> {
+  package consuming func freeze() -> FrozenArray<Element> {
     precondition(!isOutOfMemory, "out of memory")
     let stride = MemoryLayout<Element>.stride
     let region: StorageRegion
