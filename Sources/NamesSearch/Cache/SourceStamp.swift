@@ -42,11 +42,9 @@ package struct SourceStamp: Sendable, Hashable {
   /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading
   /// (so a list made unreadable is never answered from its cache) or is not a regular file.
   package init?(path: PathName) {
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
+    guard let fd = Descriptor.openForReading(path, nonBlocking: true) else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd) else { return nil }
     self.init(info)
   }
 

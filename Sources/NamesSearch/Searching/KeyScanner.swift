@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The keys a scan found.
 ///
 /// `raw` holds every key that contains the folded term as bytes; `rejected` the few of them
@@ -267,7 +261,7 @@ private struct PositionFilter {
     }
     var lanes = SIMD32<UInt8>()
     var found = false
-    for lane in 0..<available where memcmp(base + p + lane, needle, length) == 0 {
+    for lane in 0..<available where RawBytes.equal(base + p + lane, needle, count: length) {
       lanes[lane] = 1
       found = true
     }
@@ -277,6 +271,6 @@ private struct PositionFilter {
   /// Whether the term's middle bytes also match at `q` (its first and last already do).
   @inline(__always)
   func confirms(at q: Int) -> Bool {
-    length <= 2 || memcmp(base + q + 1, needle + 1, length - 2) == 0
+    length <= 2 || RawBytes.equal(base + q + 1, needle + 1, count: length - 2)
   }
 }

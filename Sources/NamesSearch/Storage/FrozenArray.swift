@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An immutable array of plain values in memory it shares but never copies: heap memory
 /// handed over by a `GrowableArray`, or a slice of a mapped cache file.
 ///

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A growable buffer of plain values, frozen without a copy into a `FrozenArray` when
 /// complete. Used while loading a list.
 ///
@@ -64,13 +58,11 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
 
   private static func release(_ base: UnsafeMutableRawPointer?, bytes: Int, mapped: Bool) {
     if mapped {
-      if let base { munmap(base, bytes) }
+      if let base { SystemMemory.unmap(base, bytes: bytes) }
     } else {
-      free(base)
+      SystemMemory.releaseHeap(base)
     }
   }
-
-  private static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
 
   /// Grows to hold at least `needed` elements: half as much again as now (amortized O(1)
   /// appends), or just `needed` when the system refuses the larger size.
@@ -93,14 +85,12 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
     let stride = MemoryLayout<Element>.stride
     let oldBytes = capacity * stride
     let (requested, overflow) = wanted.multipliedReportingOverflow(by: stride)
-    guard !overflow, requested <= Int.max - Self.pageSize else { return false }
+    guard !overflow, requested <= Int.max - SystemMemory.pageSize else { return false }
     if failsSoftly && requested > 4096 && !AddressSpace.allows(requested) { return false }
     if requested >= Self.mapThreshold {
-      let page = Self.pageSize
+      let page = SystemMemory.pageSize
       let newBytes = (requested + page - 1) / page * page
-      let mapped = mmap(
-        nil, newBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-      guard let mapped, mapped != MAP_FAILED else { return false }
+      guard let mapped = SystemMemory.mapAnonymous(bytes: newBytes) else { return false }
       if let base { mapped.copyMemory(from: base, byteCount: count * stride) }
       Self.release(base, bytes: oldBytes, mapped: isMapped)
       base = mapped
@@ -109,7 +99,7 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
       room = capacity
       return true
     }
-    guard let grown = realloc(base, requested) else { return false }
+    guard let grown = SystemMemory.reallocate(base, bytes: requested) else { return false }
     base = grown
     capacity = wanted
     room = capacity
@@ -176,15 +166,18 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
     let stride = MemoryLayout<Element>.stride
     let region: StorageRegion
     if isMapped {
-      let page = Self.pageSize
+      let page = SystemMemory.pageSize
       let mappedBytes = capacity * stride
       let keptBytes = (count * stride + page - 1) / page * page
-      if keptBytes < mappedBytes, let base { munmap(base + keptBytes, mappedBytes - keptBytes) }
+      if keptBytes < mappedBytes, let base {
+        SystemMemory.unmap(base + keptBytes, bytes: mappedBytes - keptBytes)
+      }
       region = StorageRegion(
         base: keptBytes == 0 ? nil : base, byteCount: keptBytes, kind: .mapped)
     } else {
       let bytes = count * stride
-      let shrunk: UnsafeMutableRawPointer? = bytes == 0 ? base : realloc(base, bytes) ?? base
+      let shrunk: UnsafeMutableRawPointer? =
+        bytes == 0 ? base : SystemMemory.reallocate(base, bytes: bytes) ?? base
       region = StorageRegion(base: shrunk, byteCount: bytes, kind: .heap)
     }
     let result = FrozenArray<Element>(region: region, byteOffset: 0, count: count)
