@@ -27,6 +27,7 @@ for target in loader cache query; do
   rm -f "Fuzz/bin/$target"
   log=$(mktemp)
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
+      -package-name names_search \
       -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
       -Xcc -fmodule-map-file=Sources/CXXHash/module.modulemap \
       -Xcc -fmodule-map-file="$shims/module.modulemap" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make Sources/NamesSearch/Live/VisibleTextData.swift, the Unicode data behind the
+"""Make Sources/NamesSearch/Text/VisibleTextData.swift, the Unicode data behind the
 contexts in which VisibleText shows a default-ignorable character as it is.
 
 Source: the Unicode Character Database as Debian's `unicode-data` package ships it
@@ -19,7 +19,7 @@ which Unicode gives ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER a shaping role (
 Standard, sections 23.2 and 12.2). Running it twice gives the same bytes.
 
 Usage: python3 Scripts/make-visible-text-data.py [UCD-FOLDER] [OUTPUT]
-       (defaults /usr/share/unicode and Sources/NamesSearch/Live/VisibleTextData.swift)
+       (defaults /usr/share/unicode and Sources/NamesSearch/Text/VisibleTextData.swift)
 """
 import pathlib
 import re
@@ -27,7 +27,7 @@ import sys
 
 UCD = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode")
 OUT = pathlib.Path(
-    sys.argv[2] if len(sys.argv) > 2 else "Sources/NamesSearch/Live/VisibleTextData.swift")
+    sys.argv[2] if len(sys.argv) > 2 else "Sources/NamesSearch/Text/VisibleTextData.swift")
 
 
 def entries(name):

@@ -11,24 +11,24 @@ import CXXHash
 /// hash.combine(bytes)
 /// let digest = hash.finalize()   // == FastHash.hash(bytes)
 /// ```
-public struct FastHash: @unchecked Sendable {
+package struct FastHash: @unchecked Sendable {
   private var state = XXH64_state_t()
 
   /// A hash of nothing yet.
-  public init() {
+  package init() {
     XXH64_reset(&state, 0)
   }
 
   /// Adds `bytes`; hashing in one piece or many gives the same digest.
   ///
   /// - Complexity: O(n).
-  public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     XXH64_update(&state, base, bytes.count)
   }
 
   /// The digest of everything combined so far (XXH64 of the concatenation).
-  public func finalize() -> UInt64 {
+  package func finalize() -> UInt64 {
     var copy = state
     return XXH64_digest(&copy)
   }
@@ -36,7 +36,7 @@ public struct FastHash: @unchecked Sendable {
   /// The digest of `bytes`.
   ///
   /// - Complexity: O(n).
-  public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  package static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     XXH64(bytes.baseAddress, bytes.count, 0)
   }
 }

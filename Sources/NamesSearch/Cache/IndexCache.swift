@@ -38,7 +38,7 @@
 /// failure (a full disk, `EFBIG` past the file-size limit, an allocation refused, a stop
 /// requested) removes the temporary file and means "no cache". Temporary files that killed
 /// runs left behind are swept on the next write.
-public enum IndexCache {
+package enum IndexCache {
   /// The layout's version, raised whenever the layout or the checksum changes (4: the key
   /// count and the keys' owners, so a name may have several keys).
   static let formatVersion: UInt32 = 4
@@ -67,7 +67,7 @@ public enum IndexCache {
   /// - Parameters:
   ///   - cacheHome: `XDG_CACHE_HOME` (XDG Base Directory Specification 0.8), if set.
   ///   - home: `HOME`, if set.
-  public static func defaultDirectory(cacheHome: PathName?, home: PathName?) -> PathName? {
+  package static func defaultDirectory(cacheHome: PathName?, home: PathName?) -> PathName? {
     if let cacheHome, cacheHome.isAbsolute { return cacheHome.appending("names-search") }
     if let home, home.isAbsolute { return home.appending(".cache/names-search") }
     return nil
@@ -75,12 +75,12 @@ public enum IndexCache {
 
   /// The cache file for the list at `absolutePath`: `<directory>/<16 hex digits>.idx`, the
   /// digits those of the FNV-1a-64 hash of the path's bytes.
-  public static func file(for absolutePath: PathName, in directory: PathName) -> PathName {
+  package static func file(for absolutePath: PathName, in directory: PathName) -> PathName {
     directory.appending(fileName(for: absolutePath.bytes))
   }
 
   /// `file(for:in:)` with paths given as text (their UTF-8 bytes).
-  public static func file(for absolutePath: String, in directory: String) -> String {
+  package static func file(for absolutePath: String, in directory: String) -> String {
     directory + "/" + fileName(for: Array(absolutePath.utf8))
   }
 
@@ -100,7 +100,7 @@ public enum IndexCache {
   /// (`ToolchainUnicodeVersion`, remembered in `directory`).
   ///
   /// - Complexity: O(n) in the cache file's size (checksum and structure checks).
-  public static func read(
+  package static func read(
     for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
     unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
@@ -111,7 +111,7 @@ public enum IndexCache {
 
   /// `read(for:stamp:in:unicodeVersion:)` with paths given as text (valid UTF-8 paths only;
   /// `nil` for one holding U+0000).
-  public static func read(
+  package static func read(
     for absolutePath: String, stamp: SourceStamp, in directory: String,
     unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
@@ -161,7 +161,7 @@ public enum IndexCache {
   ///   Nothing of the size of the index is allocated: the body is streamed from the
   ///   catalog's buffers.
   @discardableResult
-  public static func write(
+  package static func write(
     _ catalog: Catalog, for absolutePath: PathName, stamp: SourceStamp, sourceHash: UInt64,
     in directory: PathName, unicodeVersion: UnicodeVersion? = nil,
     shouldStop: () -> Bool = { false }
@@ -238,7 +238,7 @@ public enum IndexCache {
   /// `write(_:for:stamp:sourceHash:in:unicodeVersion:shouldStop:)` with paths given as
   /// text (valid UTF-8 paths only; `false` for one holding U+0000).
   @discardableResult
-  public static func write(
+  package static func write(
     _ catalog: Catalog, for absolutePath: String, stamp: SourceStamp, sourceHash: UInt64,
     in directory: String, unicodeVersion: UnicodeVersion? = nil,
     shouldStop: () -> Bool = { false }

@@ -10,18 +10,18 @@
 /// The status-change time (`st_ctime`) moves on every write and cannot be set back by
 /// `touch` or `cp -p`, so an edit that keeps the size and restores the modification time
 /// still changes the stamp.
-public struct SourceStamp: Sendable, Hashable {
+package struct SourceStamp: Sendable, Hashable {
   /// Size in bytes.
-  public var size: UInt64
+  package var size: UInt64
   /// Modification time: seconds since 1970 and nanoseconds.
-  public var modifiedSeconds: Int64, modifiedNanoseconds: Int64
+  package var modifiedSeconds: Int64, modifiedNanoseconds: Int64
   /// Status-change time: seconds since 1970 and nanoseconds.
-  public var changedSeconds: Int64, changedNanoseconds: Int64
+  package var changedSeconds: Int64, changedNanoseconds: Int64
   /// Inode and device numbers.
-  public var inode: UInt64, device: UInt64
+  package var inode: UInt64, device: UInt64
 
   /// The stamp of a regular file from its `stat` record, or `nil` for anything else.
-  public init?(_ info: stat) {
+  package init?(_ info: stat) {
     guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     size = UInt64(info.st_size)
     #if canImport(Darwin)
@@ -41,24 +41,22 @@ public struct SourceStamp: Sendable, Hashable {
 
   /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading
   /// (so a list made unreadable is never answered from its cache) or is not a regular file.
-  public init?(path: PathName) {
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
+  package init?(path: PathName) {
+    guard let fd = Descriptor.openForReading(path, nonBlocking: true) else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd) else { return nil }
     self.init(info)
   }
 
   /// `init(path:)` with the path given as text (valid UTF-8 paths only; `nil` for one
   /// holding U+0000).
-  public init?(path: String) {
+  package init?(path: String) {
     guard let name = PathName(path) else { return nil }
     self.init(path: name)
   }
 
   /// Creates a stamp from its parts.
-  public init(
+  package init(
     size: UInt64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, changedSeconds: Int64 = 0,
     changedNanoseconds: Int64 = 0, inode: UInt64, device: UInt64
   ) {

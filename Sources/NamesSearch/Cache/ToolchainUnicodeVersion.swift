@@ -59,10 +59,8 @@ enum ToolchainUnicodeVersion {
       guard let maps = readSmallFile(PathName("/proc/self/maps")!, limit: 1 << 22) else {
         return nil
       }
-      return identity(ofMappingContaining: address, maps: maps) { path in
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return info
+      return identity(ofMappingContaining: address, maps: maps) {
+        Descriptor.status(atPath: $0)
       }
     #else
       return nil
@@ -106,19 +104,17 @@ enum ToolchainUnicodeVersion {
 
   /// The contents of a regular file of at most `limit` bytes as UTF-8, or `nil`.
   private static func readSmallFile(_ path: PathName, limit: Int = 1 << 16) -> String? {
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
+    else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd), (info.st_mode & S_IFMT) == S_IFREG else {
+      return nil
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 14)
     while bytes.count <= limit {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
+      guard let count = chunk.withUnsafeMutableBytes({ Descriptor.readSome(fd, into: $0) })
+      else { return nil }
       if count == 0 { return String(validating: bytes, as: UTF8.self) }
       bytes += chunk[..<count]
     }

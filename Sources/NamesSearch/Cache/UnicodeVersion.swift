@@ -3,20 +3,20 @@
 /// ```swift
 /// UnicodeVersion.ofStandardLibrary()   // 17.0 with Swift 6.3
 /// ```
-public struct UnicodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct UnicodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The major version (17 in 17.0).
-  public var major: UInt8
+  package var major: UInt8
   /// The minor version (1 in 15.1).
-  public var minor: UInt8
+  package var minor: UInt8
 
   /// The version `major.minor`.
-  public init(major: UInt8, minor: UInt8) {
+  package init(major: UInt8, minor: UInt8) {
     self.major = major
     self.minor = minor
   }
 
   /// Parses `"major.minor"` (decimal numbers below 256), or `nil` for anything else.
-  public init?(_ text: Substring) {
+  package init?(_ text: Substring) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -26,9 +26,9 @@ public struct UnicodeVersion: Sendable, Hashable, Comparable, CustomStringConver
   }
 
   /// `"major.minor"`.
-  public var description: String { "\(major).\(minor)" }
+  package var description: String { "\(major).\(minor)" }
 
-  public static func < (a: UnicodeVersion, b: UnicodeVersion) -> Bool {
+  package static func < (a: UnicodeVersion, b: UnicodeVersion) -> Bool {
     (a.major, a.minor) < (b.major, b.minor)
   }
 
@@ -39,7 +39,7 @@ public struct UnicodeVersion: Sendable, Hashable, Comparable, CustomStringConver
   ///
   /// - Complexity: one age lookup per scalar, 1,112,064 in all (about 50 ms); see
   ///   `ToolchainUnicodeVersion` for the remembered value.
-  public static func ofStandardLibrary() -> UnicodeVersion {
+  package static func ofStandardLibrary() -> UnicodeVersion {
     var newest = (major: 0, minor: 0)
     var value: UInt32 = 0
     while value <= 0x10_FFFF {

@@ -20,16 +20,16 @@ public final class FileReader {
   /// The size `fstat` reports for a regular file, or `nil` for a pipe or device.
   public let expectedSize: Int?
   /// The file's identity when it was opened (`nil` for streams and memory).
-  public let stamp: SourceStamp?
+  package let stamp: SourceStamp?
   /// The path the file was opened by (`nil` for a descriptor or memory), for a reader that
   /// opens the file by its path (`ListAccess.path`).
-  public let path: PathName?
+  package let path: PathName?
   /// The bytes read so far.
   public private(set) var bytesRead = 0
   /// Whether the end of the input was reached.
   public private(set) var reachedEnd = false
   /// The `FastHash` of the bytes read so far.
-  public private(set) var contentHash = FastHash()
+  package private(set) var contentHash = FastHash()
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   /// The most bytes it reads (and, for binary lists, the most the names may decode to).
@@ -112,7 +112,7 @@ public final class FileReader {
 
   /// The open file's identity now (`fstat` of the same descriptor), to tell whether it
   /// changed while it was read; `nil` for streams and memory.
-  public var currentStamp: SourceStamp? {
+  package var currentStamp: SourceStamp? {
     guard ownsDescriptor else { return nil }
     var info = stat()
     return fstat(descriptor, &info) == 0 ? SourceStamp(info) : nil

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Byte substring search: `memchr` finds each candidate first byte, `memcmp` checks the rest.
 enum SubstringSearch {
   /// The offset of the first occurrence of `needle` in `haystack` at or after `start`,
@@ -17,15 +11,16 @@ enum SubstringSearch {
     let m = needle.count
     guard m > 0 else { return start <= haystack.count ? start : nil }
     guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
-    let first = Int32(needle[0])
+    let first = needle[0]
     var position = start
     let lastStart = haystack.count - m
     while position <= lastStart {
-      guard let hit = memchr(base + position, first, lastStart - position + 1) else {
+      guard let hit = RawBytes.first(first, in: base + position, count: lastStart - position + 1)
+      else {
         return nil
       }
-      let offset = base.distance(to: UnsafeRawPointer(hit))
-      if m == 1 || memcmp(base + offset + 1, needleBase + 1, m - 1) == 0 {
+      let offset = base.distance(to: hit)
+      if m == 1 || RawBytes.equal(base + offset + 1, needleBase + 1, count: m - 1) {
         return offset
       }
       position = offset + 1

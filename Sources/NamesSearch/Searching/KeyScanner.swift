@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The keys a scan found.
 ///
 /// `raw` holds every key that contains the folded term as bytes; `rejected` the few of them
@@ -11,14 +5,14 @@
 /// `ClusterBoundary`).
 /// The matches are `raw` minus `rejected`. Raw hits only shrink as a term grows, so a
 /// session can narrow a longer term's scan to a shorter term's raw hits.
-public struct KeyHits: Sendable {
+package struct KeyHits: Sendable {
   /// Ascending key indices that contain the term as bytes.
-  public var raw: [UInt32]
+  package var raw: [UInt32]
   /// Ascending key indices of `raw` with no acceptable occurrence.
-  public var rejected: [UInt32]
+  package var rejected: [UInt32]
 
   /// The matching keys, ascending.
-  public var matched: [UInt32] {
+  package var matched: [UInt32] {
     guard !rejected.isEmpty else { return raw }
     var out: [UInt32] = []
     out.reserveCapacity(raw.count - rejected.count)
@@ -267,7 +261,7 @@ private struct PositionFilter {
     }
     var lanes = SIMD32<UInt8>()
     var found = false
-    for lane in 0..<available where memcmp(base + p + lane, needle, length) == 0 {
+    for lane in 0..<available where RawBytes.equal(base + p + lane, needle, count: length) {
       lanes[lane] = 1
       found = true
     }
@@ -277,6 +271,6 @@ private struct PositionFilter {
   /// Whether the term's middle bytes also match at `q` (its first and last already do).
   @inline(__always)
   func confirms(at q: Int) -> Bool {
-    length <= 2 || memcmp(base + q + 1, needle + 1, length - 2) == 0
+    length <= 2 || RawBytes.equal(base + q + 1, needle + 1, count: length - 2)
   }
 }

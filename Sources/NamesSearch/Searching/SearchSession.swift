@@ -39,6 +39,18 @@ public final class SearchSession: Sendable {
     var running: CancellationFlag?
     /// Most recent last.
     var entries: [Entry] = []
+
+    /// Starts call `sequence` (or the next number): `false`, with nothing changed, when a
+    /// newer call has already started; else cancels the scan running for an older call and
+    /// records `scan` (`nil`: nothing to cancel) as the one running now.
+    mutating func start(_ sequence: Int?, scan: CancellationFlag?) -> Bool {
+      let number = sequence ?? latest + 1
+      guard number >= latest else { return false }
+      latest = number
+      running?.cancel()
+      running = scan
+      return true
+    }
   }
 
   /// Creates a session over `catalog`, remembering the hits of the last `cacheLimit` terms.
@@ -58,24 +70,13 @@ public final class SearchSession: Sendable {
     let query = Query(term: term, options: options)
     let matcher = Matcher(query: query)
     if matcher.matchesEverything {
-      let current = state.withLock { state -> Bool in
-        let number = sequence ?? state.latest + 1
-        guard number >= state.latest else { return false }
-        state.latest = number
-        state.running?.cancel()
-        state.running = nil
-        return true
-      }
+      let current = state.withLock { $0.start(sequence, scan: nil) }
       return current ? Searcher().search(query, in: catalog) : nil
     }
     let folded = matcher.foldedTerm
     let flag = CancellationFlag()
     let (stale, cached, base) = state.withLock { state -> (Bool, KeyHits?, [UInt32]?) in
-      let number = sequence ?? state.latest + 1
-      guard number >= state.latest else { return (true, nil, nil) }
-      state.latest = number
-      state.running?.cancel()
-      state.running = flag
+      guard state.start(sequence, scan: flag) else { return (true, nil, nil) }
       if let index = state.entries.lastIndex(where: { $0.term == folded }) {
         let entry = state.entries.remove(at: index)
         state.entries.append(entry)

@@ -15,12 +15,12 @@
 /// ```swift
 /// if let left = AddressSpace.headroom(), left < needed { … }   // nil: no limit set
 /// ```
-public enum AddressSpace {
+package enum AddressSpace {
   /// The bytes the process may still map: the lower of the two limits less what it uses,
   /// 0 when it is already past one; `nil` when no limit is set or use cannot be read.
   ///
   /// - Complexity: two `getrlimit` calls; reads a small file only when a limit is set.
-  public static func headroom() -> Int? {
+  package static func headroom() -> Int? {
     #if os(Linux)
       let space = limit(RLIMIT_AS)
       let data = limit(RLIMIT_DATA)
@@ -37,18 +37,18 @@ public enum AddressSpace {
   /// The address space (8 MiB) that buffers which can fail softly leave untouched under a
   /// limit, for the allocations that cannot: Swift arrays and strings, libxml2's buffers
   /// (libxml2 2.9 may crash when its own allocations fail).
-  public static let reserve = 8 << 20
+  package static let reserve = 8 << 20
 
   /// Whether `bytes` more may be mapped and still leave `reserve` under the limits; always
   /// true when no limit is set.
-  public static func allows(_ bytes: Int) -> Bool {
+  package static func allows(_ bytes: Int) -> Bool {
     guard let left = headroom() else { return true }
     return bytes <= left - reserve
   }
 
   /// "12 MiB": a size for messages in whole mebibytes, rounded up (what is needed) or
   /// down (what is left).
-  public static func describe(_ bytes: Int, roundingUp: Bool) -> String {
+  package static func describe(_ bytes: Int, roundingUp: Bool) -> String {
     let mebibyte = 1 << 20
     return "\(bytes / mebibyte + (roundingUp && bytes % mebibyte != 0 ? 1 : 0)) MiB"
   }

@@ -8,14 +8,14 @@
 /// a temporary file `<path>.tmp-XXXXXX` in the same folder (`mkstemp`, mode 0600), written,
 /// flushed (`fsync`), then renamed over the target. On any failure the temporary file is
 /// removed and the target is left as it was.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `path` with `body`, which gets the temporary file's descriptor and reports
   /// success. When `size` (the file's size in bytes) is given and is over the process's
   /// file-size limit (`RLIMIT_FSIZE`, `ulimit -f`), nothing is written: writing past it
   /// would raise SIGXFSZ, which ends a process that does not ignore it.
   ///
   /// - Returns: whether the new file is in place.
-  public static func write(to path: PathName, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
+  package static func write(to path: PathName, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
     if let size, !fileSizeLimitAllows(size) { return false }
     // The path's own bytes, then the suffix mkstemp fills in, then the NUL.
     var template = (path.bytes + Array(".tmp-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
@@ -33,7 +33,7 @@ public enum AtomicFile {
 
   /// `write(to:size:body:)` with the path given as text (valid UTF-8 paths only; `false`
   /// for one holding U+0000).
-  public static func write(to path: String, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
+  package static func write(to path: String, size: Int? = nil, body: (Int32) -> Bool) -> Bool {
     guard let name = PathName(path) else { return false }
     return write(to: name, size: size, body: body)
   }

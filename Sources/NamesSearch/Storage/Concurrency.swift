@@ -30,12 +30,12 @@ enum ProcessInfoCores {
 ///
 /// Every parallel loop of the library (`KeyScanner`, `SearchKeys`, `CacheReader`,
 /// `IndexChecksum`) goes through `perform(iterations:_:)`.
-public enum ThreadPool {
+package enum ThreadPool {
   /// Whether parallel work runs on the pool now (else on the calling thread).
   ///
   /// - Complexity: O(1) after the first call (two `getrlimit` calls; a small read of
   ///   `/proc/self/statm` when a memory limit is set).
-  public static var isUsable: Bool {
+  package static var isUsable: Bool {
     if let headroom = AddressSpace.headroom(), headroom < threadReserve { return false }
     return started
   }
@@ -53,7 +53,7 @@ public enum ThreadPool {
 
   /// Runs `work` on the pool in the background when it is usable, else now, on the calling
   /// thread, before returning.
-  public static func run(_ work: @escaping @Sendable () -> Void) {
+  package static func run(_ work: @escaping @Sendable () -> Void) {
     if isUsable {
       DispatchQueue.global(qos: .userInitiated).async(execute: work)
     } else {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A block of memory that `FrozenArray`s read: heap memory freed on release, or a read-only
 /// file mapping (`mmap`) unmapped on release. Never written after it is shared.
 final class StorageRegion: @unchecked Sendable {
@@ -24,8 +18,8 @@ final class StorageRegion: @unchecked Sendable {
 
   deinit {
     switch kind {
-    case .heap: free(base)
-    case .mapped: if let base { munmap(base, byteCount) }
+    case .heap: SystemMemory.releaseHeap(base)
+    case .mapped: if let base { SystemMemory.unmap(base, bytes: byteCount) }
     }
   }
 }

@@ -71,7 +71,7 @@ public struct TextFolder {
   /// Appends the folded UTF-8 of `text` to `key`.
   ///
   /// - Complexity: O(n) where n is the UTF-8 length of `text`, amortized.
-  public func append(_ text: String, to key: inout GrowableArray<UInt8>) {
+  package func append(_ text: String, to key: inout GrowableArray<UInt8>) {
     var text = text
     text.withUTF8 { append(utf8: $0, to: &key) }
   }
@@ -79,7 +79,7 @@ public struct TextFolder {
   /// Appends the folded form of the valid UTF-8 `utf8` to `key`.
   ///
   /// - Complexity: O(n) where n is `utf8.count`, amortized.
-  public func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout GrowableArray<UInt8>) {
+  package func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout GrowableArray<UInt8>) {
     var high: UInt8 = 0
     for byte in utf8 { high |= byte }
     if high < 0x80 {

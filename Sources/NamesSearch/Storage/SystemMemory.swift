@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Memory from the system for `GrowableArray` and `StorageRegion`: heap blocks (the C
+/// library's `realloc(3)` and `free(3)`) and anonymous page mappings (`mmap(2)`,
+/// `munmap(2)`), sized in bytes. The library's other files call neither.
+///
+/// ```swift
+/// let page = SystemMemory.pageSize                       // 4096 on x86-64 Linux
+/// if let block = SystemMemory.mapAnonymous(bytes: 256 * page) {
+///   SystemMemory.unmap(block, bytes: 256 * page)
+/// }
+/// ```
+enum SystemMemory {
+  /// The size of a page in bytes (`sysconf(_SC_PAGESIZE)`).
+  ///
+  /// - Complexity: one `sysconf` call.
+  static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+  /// The heap block at `base` (`nil`: none yet) moved or resized to `bytes` bytes, its
+  /// contents kept up to the smaller size (`realloc`); `nil`, with `base` still valid and
+  /// unchanged, when the system refuses the memory.
+  ///
+  /// - Complexity: O(bytes) when the block moves.
+  static func reallocate(_ base: UnsafeMutableRawPointer?, bytes: Int) -> UnsafeMutableRawPointer? {
+    realloc(base, bytes)
+  }
+
+  /// Gives the heap block at `base` back (`free`); `nil` does nothing.
+  static func releaseHeap(_ base: UnsafeMutableRawPointer?) {
+    free(base)
+  }
+
+  /// `bytes` bytes (a multiple of `pageSize`) of private, readable and writable anonymous
+  /// memory, reserved without backing (`MAP_NORESERVE`: only the pages written count in
+  /// memory), or `nil` when the system refuses it.
+  static func mapAnonymous(bytes: Int) -> UnsafeMutableRawPointer? {
+    let mapped = mmap(
+      nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+    guard let mapped, mapped != MAP_FAILED else { return nil }
+    return mapped
+  }
+
+  /// Unmaps the `bytes` bytes of pages at `base` (`munmap`), a page-aligned part of an
+  /// anonymous or file mapping.
+  static func unmap(_ base: UnsafeMutableRawPointer, bytes: Int) {
+    munmap(base, bytes)
+  }
+}
