@@ -147,14 +147,13 @@ struct UnicodeVersionTests {
       7f0000200000-7f0000300000 rw-p 00000000 00:00 0
       7f0000300000-7f0000400000 r--p 00000000 fe:00 77                         /opt/lib/with space.so (deleted)
       """
-    func status(inode: UInt64) -> (String) -> stat? {
+    func status(inode: UInt64) -> (String) -> FileStatus? {
       { _ in
-        var info = stat()
-        info.st_ino = __ino_t(inode)
-        info.st_size = 9_942_728
-        info.st_mtim = timespec(tv_sec: 1_776_137_934, tv_nsec: 5)
-        info.st_ctim = timespec(tv_sec: 1_776_137_935, tv_nsec: 6)
-        return info
+        FileStatus(
+          kind: .regular, size: 9_942_728,
+          modified: FileStatus.Time(seconds: 1_776_137_934, nanoseconds: 5),
+          changed: FileStatus.Time(seconds: 1_776_137_935, nanoseconds: 6), inode: inode,
+          device: 0xfe00)
       }
     }
     #expect(

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Loads a list through its `IndexCache` file: maps the index when it is current, else
 /// reads the list and hands back a writer for a fresh index.
 ///
@@ -159,9 +153,7 @@ public struct CachedCatalogLoader {
 
   /// `path` made absolute with links resolved (`realpath(3)`), on bytes.
   private static func absolutePath(of path: PathName) -> PathName? {
-    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-    defer { free(resolved) }
-    return PathName(cString: resolved)
+    FileSystem.resolvedPath(path)
   }
 }
 

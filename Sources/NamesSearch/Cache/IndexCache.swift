@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The compact binary index of a list, written after the first load and mapped with `mmap`
 /// on later runs, so a query on a million names reads no XML and folds nothing.
 ///
@@ -127,17 +121,14 @@ package enum IndexCache {
   ) -> Catalog? {
     let path = file(for: absolutePath, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= headerSize
+    guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
+    else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize
     else { return nil }
     let unicode = unicodeVersion()
-    let size = Int(info.st_size)
-    guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
-      mapped != MAP_FAILED
-    else { return nil }
+    let size = Int(info.size)
+    guard let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
     let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
     var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
     return reader.catalog(
@@ -168,7 +159,7 @@ package enum IndexCache {
   ) -> Bool {
     makeDirectory(directory)
     // A folder that cannot take the file costs nothing more (not the Unicode version).
-    guard directory.withCString({ access($0, W_OK | X_OK) }) == 0 else { return false }
+    guard FileSystem.allowsNewEntries(in: directory) else { return false }
     sweepStaleTemporaries(in: directory)
     let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
     let pathBytes = absolutePath.bytes
@@ -198,10 +189,8 @@ package enum IndexCache {
       let pathLength = UInt32(exactly: pathBytes.count)
     else { return false }
 
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
     var fields = CacheHeader(
-      version: version(unicode: unicode), stamp: stamp, created: Int64(now.tv_sec),
+      version: version(unicode: unicode), stamp: stamp, created: Descriptor.secondsSinceEpoch(),
       sourceHash: sourceHash, bodySize: 0, titleCount: titleCount, nameCount: nameCount,
       titleBytes: UInt32(titleTotal), nameBytes: nameBytes, keyCount: keyCount,
       keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength)
@@ -230,7 +219,7 @@ package enum IndexCache {
         IndexChecksum.combine(header: $0, digests: digests)
       }
       return withUnsafeBytes(of: checksum.littleEndian) {
-        pwrite(fd, $0.baseAddress, 8, off_t(checksumOffset)) == 8
+        Descriptor.overwrite(fd, at: checksumOffset, with: $0)
       }
     }
   }
@@ -256,7 +245,7 @@ package enum IndexCache {
     var path: [UInt8] = []
     for part in directory.bytes.split(separator: 0x2F) {
       path += [0x2F] + part
-      if let prefix = PathName(bytes: path) { _ = prefix.withCString { mkdir($0, 0o700) } }
+      if let prefix = PathName(bytes: path) { FileSystem.makeDirectory(prefix, mode: 0o700) }
     }
   }
 
@@ -272,27 +261,14 @@ package enum IndexCache {
   static func sweepStaleTemporaries(
     in directory: PathName, olderThan age: Int = staleTemporaryAge
   ) -> Int {
-    guard let folder = directory.withCString({ opendir($0) }) else { return 0 }
-    defer { closedir(folder) }
-    let folderDescriptor = dirfd(folder)
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+    guard let folder = DirectoryListing(directory) else { return 0 }
+    let now = Descriptor.secondsSinceEpoch()
     var removed = 0
-    while let entry = readdir(folder) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-      }
-      guard isTemporaryName(name) else { continue }
-      var info = stat()
-      guard fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
-        (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid()
+    while let name = folder.nextName() {
+      guard isTemporaryName(name), let info = folder.status(ofEntry: name),
+        info.kind == .regular, info.isOwnedByCurrentUser
       else { continue }
-      #if canImport(Darwin)
-        let modified = Int(info.st_mtimespec.tv_sec)
-      #else
-        let modified = Int(info.st_mtim.tv_sec)
-      #endif
-      if modified < Int(now.tv_sec) - age && unlinkat(folderDescriptor, name, 0) == 0 {
+      if info.modified.seconds < now - Int64(age) && folder.removeEntry(name) {
         removed += 1
       }
     }

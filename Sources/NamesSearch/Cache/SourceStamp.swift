@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What identifies a version of a list file without reading it: its size, modification
 /// and status-change times (to the nanosecond), inode and device, as `stat(2)` reports them.
 ///
@@ -20,23 +14,16 @@ package struct SourceStamp: Sendable, Hashable {
   /// Inode and device numbers.
   package var inode: UInt64, device: UInt64
 
-  /// The stamp of a regular file from its `stat` record, or `nil` for anything else.
-  package init?(_ info: stat) {
-    guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    size = UInt64(info.st_size)
-    #if canImport(Darwin)
-      modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
-      modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
-      changedSeconds = Int64(info.st_ctimespec.tv_sec)
-      changedNanoseconds = Int64(info.st_ctimespec.tv_nsec)
-    #else
-      modifiedSeconds = Int64(info.st_mtim.tv_sec)
-      modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-      changedSeconds = Int64(info.st_ctim.tv_sec)
-      changedNanoseconds = Int64(info.st_ctim.tv_nsec)
-    #endif
-    inode = UInt64(info.st_ino)
-    device = UInt64(info.st_dev)
+  /// The stamp of a regular file from its status, or `nil` for anything else.
+  package init?(_ info: FileStatus) {
+    guard info.kind == .regular else { return nil }
+    size = UInt64(info.size)
+    modifiedSeconds = info.modified.seconds
+    modifiedNanoseconds = info.modified.nanoseconds
+    changedSeconds = info.changed.seconds
+    changedNanoseconds = info.changed.nanoseconds
+    inode = info.inode
+    device = info.device
   }
 
   /// The stamp of the regular file at `path`, or `nil` if it cannot be opened for reading

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The Unicode version of the running standard library (`UnicodeVersion.ofStandardLibrary()`),
 /// remembered in the cache folder so that a cached query does not pay its 50 ms scan.
 ///
@@ -69,10 +63,10 @@ enum ToolchainUnicodeVersion {
 
   /// The identity of the file mapped at `address` according to `maps` (the format of
   /// `/proc/self/maps`: `start-end perms offset major:minor inode path`), with `status`
-  /// giving the file's current `stat`. `nil` for an anonymous or deleted mapping, or when
+  /// giving the file's current status (`stat(2)`). `nil` for an anonymous or deleted mapping, or when
   /// the file at the path is no longer the one mapped (another inode).
   static func identity(
-    ofMappingContaining address: UInt, maps: String, status: (String) -> stat?
+    ofMappingContaining address: UInt, maps: String, status: (String) -> FileStatus?
   ) -> String? {
     for line in maps.split(separator: "\n") {
       let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
@@ -83,21 +77,15 @@ enum ToolchainUnicodeVersion {
       else { continue }
       let path = String(fields[5].drop(while: { $0 == " " }))
       guard path.hasPrefix("/"), !path.hasSuffix(" (deleted)"), let inode = UInt64(fields[4]),
-        let info = status(path), UInt64(info.st_ino) == inode
+        let info = status(path), info.inode == inode
       else { return nil }
-      #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        let changed = info.st_ctimespec
-      #else
-        let modified = info.st_mtim
-        let changed = info.st_ctim
-      #endif
-      func time(_ t: timespec) -> String {
-        let nanoseconds = String(t.tv_nsec)
-        return "\(t.tv_sec)." + String(repeating: "0", count: max(0, 9 - nanoseconds.count))
+      func time(_ t: FileStatus.Time) -> String {
+        let nanoseconds = String(t.nanoseconds)
+        return "\(t.seconds)." + String(repeating: "0", count: max(0, 9 - nanoseconds.count))
           + nanoseconds
       }
-      return "\(path) \(fields[3]) \(inode) \(info.st_size) \(time(modified)) \(time(changed))"
+      return
+        "\(path) \(fields[3]) \(inode) \(info.size) \(time(info.modified)) \(time(info.changed))"
     }
     return nil
   }
@@ -107,7 +95,7 @@ enum ToolchainUnicodeVersion {
     guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
     else { return nil }
     defer { Descriptor.closeAfterReading(fd) }
-    guard let info = Descriptor.status(of: fd), (info.st_mode & S_IFMT) == S_IFREG else {
+    guard let info = Descriptor.status(of: fd), info.kind == .regular else {
       return nil
     }
     var bytes: [UInt8] = []

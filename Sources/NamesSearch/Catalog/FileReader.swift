@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a file or a stream in chunks with plain POSIX calls, so every failure has the
 /// system's own words ("No such file or directory", "Permission denied", "Is a
 /// directory"), and a size limit stops endless inputs such as `/dev/zero`.
@@ -46,27 +40,27 @@ public final class FileReader {
     throws(LoadError)
   {
     let source = source ?? path.description
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { throw LoadError(source: source, reason: .unreadable(Self.errorText())) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let error = LoadError(source: source, reason: .unreadable(Self.errorText()))
-      close(fd)
+    guard let fd = Descriptor.openForReading(path) else {
+      throw LoadError(source: source, reason: .unreadable(Descriptor.lastErrorText()))
+    }
+    guard let info = Descriptor.status(of: fd) else {
+      let error = LoadError(source: source, reason: .unreadable(Descriptor.lastErrorText()))
+      Descriptor.closeAfterReading(fd)
       throw error
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      close(fd)
+    if info.kind == .directory {
+      Descriptor.closeAfterReading(fd)
       throw LoadError(source: source, reason: .isDirectory)
     }
-    if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > maximumSize {
-      close(fd)
+    if info.kind == .regular && info.size > maximumSize {
+      Descriptor.closeAfterReading(fd)
       throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
     }
     self.source = source
     descriptor = fd
     ownsDescriptor = true
     self.maximumSize = maximumSize
-    expectedSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    expectedSize = info.kind == .regular ? Int(info.size) : nil
     stamp = SourceStamp(info)
     self.path = path
   }
@@ -107,45 +101,41 @@ public final class FileReader {
   }
 
   deinit {
-    if ownsDescriptor { close(descriptor) }
+    if ownsDescriptor { Descriptor.closeAfterReading(descriptor) }
   }
 
   /// The open file's identity now (`fstat` of the same descriptor), to tell whether it
   /// changed while it was read; `nil` for streams and memory.
   package var currentStamp: SourceStamp? {
     guard ownsDescriptor else { return nil }
-    var info = stat()
-    return fstat(descriptor, &info) == 0 ? SourceStamp(info) : nil
+    return Descriptor.status(of: descriptor).flatMap { SourceStamp($0) }
   }
 
   /// Reads up to `buffer.count` bytes into `buffer`; 0 at the end.
   ///
   /// - Throws: `LoadError` when reading fails or the input passes the size limit.
   public func read(into buffer: inout [UInt8]) throws(LoadError) -> Int {
-    while true {
-      let count: Int
-      if let memory {
-        count = min(buffer.count, memory.count - bytesRead)
-        buffer.withUnsafeMutableBufferPointer { target in
-          memory.withUnsafeBufferPointer { source in
-            for i in 0..<count { target[i] = source[bytesRead + i] }
-          }
+    let count: Int
+    if let memory {
+      count = min(buffer.count, memory.count - bytesRead)
+      buffer.withUnsafeMutableBufferPointer { target in
+        memory.withUnsafeBufferPointer { source in
+          for i in 0..<count { target[i] = source[bytesRead + i] }
         }
-      } else {
-        count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw LoadError(source: source, reason: .unreadable(Self.errorText()))
-      }
-      bytesRead += count
-      guard bytesRead <= maximumSize else {
-        throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
-      }
-      if count == 0 { reachedEnd = true }
-      buffer.withUnsafeBytes { contentHash.combine(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-      return count
+    } else {
+      // `readSome` retries EINTR; nil leaves errno as the failed read set it.
+      guard let read = buffer.withUnsafeMutableBytes({ Descriptor.readSome(descriptor, into: $0) })
+      else { throw LoadError(source: source, reason: .unreadable(Descriptor.lastErrorText())) }
+      count = read
     }
+    bytesRead += count
+    guard bytesRead <= maximumSize else {
+      throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
+    }
+    if count == 0 { reachedEnd = true }
+    buffer.withUnsafeBytes { contentHash.combine(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    return count
   }
 
   /// Every remaining byte, after `prefix`.
@@ -191,10 +181,6 @@ public final class FileReader {
   static func nulInPath(_ path: String, source: String?) -> LoadError {
     LoadError(
       source: source ?? VisibleText.escaped(path),
-      reason: .unreadable(String(cString: strerror(EINVAL))))
-  }
-
-  private static func errorText() -> String {
-    String(cString: strerror(errno))
+      reason: .unreadable(Descriptor.errorText(Descriptor.invalidArgument)))
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file system path as the exact bytes the system takes: what `argv`, `getenv` and
 /// `realpath` give, kept byte for byte up to the system call, so a name that is not UTF-8
 /// (`n\xFF.plist`) opens that very file, never a "repaired" one (`n\xEF\xBF\xBD.plist`).
@@ -47,7 +41,7 @@ public struct PathName: Sendable, Hashable, CustomStringConvertible {
   /// The path in the NUL-terminated C string `cString` (an `argv` entry, a `getenv` value,
   /// what `realpath` returns), byte for byte.
   public init(cString: UnsafePointer<CChar>) {
-    bytes = Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
+    bytes = Array(UnsafeRawBufferPointer(start: cString, count: RawBytes.cStringLength(cString)))
   }
 
   /// The path as text when its bytes are valid UTF-8, else `nil`.

@@ -2,12 +2,6 @@ import CLibXML2
 import CLibXML2Shims
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads an XML sortednames list as a stream with libxml2's SAX2 push parser, appending
 /// names straight into a `NameStore` without building a tree or one object per name.
 ///
@@ -341,9 +335,9 @@ final class XMLPlistReader {
         self = .other("")
         return
       }
-      let length = strlen(name)
+      let length = RawBytes.cStringLength(name)
       func equals(_ text: StaticString) -> Bool {
-        text.utf8CodeUnitCount == length && memcmp(name, text.utf8Start, length) == 0
+        text.utf8CodeUnitCount == length && RawBytes.equal(name, text.utf8Start, count: length)
       }
       switch name[0] {
       case UInt8(ascii: "s") where equals("string"): self = .string

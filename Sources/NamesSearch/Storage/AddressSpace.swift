@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// How much more memory the process may map before the system refuses it, under the limits
 /// a shell sets with `ulimit -v` (`RLIMIT_AS`: every mapping counts, reserved or not) and

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Writes a file so that readers see the old file or the whole new one, never a part:
 /// a temporary file `<path>.tmp-XXXXXX` in the same folder (`mkstemp`, mode 0600), written,
@@ -41,11 +37,7 @@ package enum AtomicFile {
   /// Whether a file of `size` bytes is within the process's file-size limit.
   static func fileSizeLimitAllows(_ size: Int) -> Bool {
     var limit = rlimit()
-    #if canImport(Glibc)
-      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
-    #else
-      let resource = RLIMIT_FSIZE
-    #endif
+    let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
     guard getrlimit(resource, &limit) == 0 else { return true }
     // RLIM_INFINITY is all ones (Swift cannot import its definition as a constant).
     return limit.rlim_cur == rlim_t.max || UInt64(size) <= UInt64(limit.rlim_cur)

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// The number of online cores (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1. It ignores
 /// CPU affinity and cgroup quotas: on a restricted machine the scan splits into more

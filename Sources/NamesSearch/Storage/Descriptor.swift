@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Plain POSIX helpers shared by the cache writer, the command line and the terminal layer,
-/// and the library's calls that open, read and `stat` files (cache stamps, the list's hash,
-/// the remembered Unicode version).
+/// and the library's calls that open, read, `stat` and close files (the list, cache stamps,
+/// the index cache, the remembered Unicode version), with the system's words for errors and
+/// the clocks.
 package enum Descriptor {
   /// Writes all of `bytes` to `fd`, finishing short writes and retrying `EINTR`.
   ///
@@ -64,16 +61,47 @@ package enum Descriptor {
     close(fd)
   }
 
-  /// The `fstat(2)` record of the open file `fd`, or `nil` when the call fails.
-  static func status(of fd: Int32) -> stat? {
+  /// What `fstat(2)` reports of the open file `fd`, or `nil` when the call fails.
+  static func status(of fd: Int32) -> FileStatus? {
     var info = stat()
-    return fstat(fd, &info) == 0 ? info : nil
+    return fstat(fd, &info) == 0 ? FileStatus(info) : nil
   }
 
-  /// The `stat(2)` record of the file at `path` (links followed), or `nil` when the call
+  /// What `stat(2)` reports of the file at `path` (links followed), or `nil` when the call
   /// fails.
-  static func status(atPath path: String) -> stat? {
+  static func status(atPath path: String) -> FileStatus? {
     var info = stat()
-    return stat(path, &info) == 0 ? info : nil
+    return stat(path, &info) == 0 ? FileStatus(info) : nil
   }
+
+  /// Writes all of `bytes` at byte `offset` of `fd` in one `pwrite(2)`, leaving the file
+  /// offset where it was.
+  ///
+  /// - Returns: whether every byte was written.
+  static func overwrite(_ fd: Int32, at offset: Int, with bytes: UnsafeRawBufferPointer) -> Bool {
+    pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset)) == bytes.count
+  }
+
+  /// Whole seconds since 1970-01-01 UTC on the wall clock (`CLOCK_REALTIME`), for file ages.
+  static func secondsSinceEpoch() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec)
+  }
+
+  /// The system's words for the calling thread's last error (`strerror(errno)`), such as
+  /// "No such file or directory". Call it straight after the failed call, before any other
+  /// that may set `errno`.
+  static func lastErrorText() -> String {
+    errorText(errno)
+  }
+
+  /// The system's words for the error number `code` (`strerror(3)`; Linux `errno(3)`
+  /// numbers).
+  static func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// `EINVAL`, "Invalid argument": what the system answers for a path holding a NUL byte.
+  static let invalidArgument = EINVAL
 }

@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
-/// Memory from the system for `GrowableArray` and `StorageRegion`: heap blocks (the C
-/// library's `realloc(3)` and `free(3)`) and anonymous page mappings (`mmap(2)`,
-/// `munmap(2)`), sized in bytes. The library's other files call neither.
+/// Memory from the system for `GrowableArray`, `StorageRegion` and the index cache: heap
+/// blocks (the C library's `realloc(3)` and `free(3)`), anonymous page mappings and
+/// read-only file mappings (`mmap(2)`, `munmap(2)`), sized in bytes. The library's other
+/// files call none of them.
 ///
 /// ```swift
 /// let page = SystemMemory.pageSize                       // 4096 on x86-64 Linux
@@ -40,6 +37,17 @@ enum SystemMemory {
   static func mapAnonymous(bytes: Int) -> UnsafeMutableRawPointer? {
     let mapped = mmap(
       nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+    guard let mapped, mapped != MAP_FAILED else { return nil }
+    return mapped
+  }
+
+  /// The first `bytes` bytes (more than 0) of the file open as `fd`, mapped private and
+  /// read-only, its pages read in at once (`MAP_POPULATE`, Linux), or `nil` when the system
+  /// refuses the mapping. Unmap it with `unmap(_:bytes:)`.
+  ///
+  /// - Complexity: O(bytes): the pages are read before it returns.
+  static func mapFile(_ fd: Int32, bytes: Int) -> UnsafeMutableRawPointer? {
+    let mapped = mmap(nil, bytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
     guard let mapped, mapped != MAP_FAILED else { return nil }
     return mapped
   }
