@@ -164,9 +164,10 @@ struct CommandParserTests {
   }
 
   static let colorRule = "one of 'auto', 'always' and 'never'"
+  static let fileRule = "a path, or '-' for standard input"
 
   @Test(
-    "Every value error of --max-size, --debounce and --color",
+    "Every value error of --max-size, --debounce, --color and -f",
     arguments: [
       (["--max-size", "0"], invalid("--max-size", "bytes", "0", maxSizeRule)),
       (["--max-size", "abc"], invalid("--max-size", "bytes", "abc", maxSizeRule)),
@@ -189,6 +190,8 @@ struct CommandParserTests {
       (["--debounce", "+5x"], invalid("--debounce", "ms", "+5x", debounceRule)),
       (["--color", "x"], invalid("--color", "when", "x", colorRule)),
       (["--color=Always"], invalid("--color", "when", "Always", colorRule)),
+      (["-f", ""], invalid("-f", "file", "", fileRule)),
+      (["--file="], invalid("--file", "file", "", fileRule)),
     ])
   func invalidValue(arguments: [String], expected: UsageError) {
     #expect(Self.error(Self.bytes(arguments)) == expected)

@@ -108,6 +108,11 @@ struct OptionParsingTests {
       (["-x"], "Error: Unknown option '-x'"),
       (["-f"], "Error: Missing value for '-f <file>'"),
       (["-f", "--count"], "Error: Missing value for '-f <file>'"),
+      (
+        ["-f", ""],
+        "Error: The value '' is invalid for '-f <file>'. "
+          + "Please provide a path, or '-' for standard input."
+      ),
       (["-i", "--index"], "Error: '--index' cannot be used with '-i'"),
       (["--json", "--interactive"], "Error: '--interactive' cannot be used with '--json'"),
       (

@@ -111,6 +111,12 @@ enum CommandParser {
       case .file:
         // argv holds no NUL, so the bytes always make a path.
         let bytes = try value(for: spec, typed: typed, inline: inline)
+        // An empty path names no file: say so here, not as open's "No such file".
+        guard !bytes.isEmpty else {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: "",
+            expected: Self.fileRule)
+        }
         guard let path = PathName(bytes: bytes) else {
           throw .missingValue(option: typed, valueName: spec.valueName ?? "value")
         }
@@ -158,6 +164,9 @@ enum CommandParser {
     }
     return .search(options)
   }
+
+  /// What `-f` takes, said when its value is empty.
+  static let fileRule = "a path, or '-' for standard input"
 
   /// The largest `--max-size`: names and their folded keys are addressed with 32-bit
   /// offsets, and folding can triple a name, so a list stays under 4 GiB / 3.
