@@ -47,7 +47,9 @@ enum OptionTable {
       action: .debounce),
     OptionSpec(
       long: "max-size", valueName: "bytes",
-      help: "Refuse lists larger than this; K, M and G suffixes count 1024s. (default: 1G)",
+      help:
+        "Refuse lists larger than this (at most 1365M); K, M and G suffixes count 1024s. "
+        + "(default: 1G)",
       action: .maxSize),
     OptionSpec(short: "h", long: "help", help: "Show help information.", action: .help),
     OptionSpec(long: "version", help: "Show the version.", action: .version),
