@@ -15,6 +15,7 @@ import NamesSearch
 /// | `ESC [ B`, `ESC O B` | `.down` |
 /// | `ESC [ 5 ~`, `ESC [ 6 ~` | `.pageUp`, `.pageDown` |
 /// | `ESC [ 200 ~` text `ESC [ 201 ~` (bracketed paste, xterm) | `.paste` |
+/// | Ctrl-C (0x03) inside a paste | `.paste` (the text so far), then `.control("c")` |
 /// | the other bytes 0x01…0x1A (Ctrl-A … Ctrl-Z send the letter's code minus 0x40) | `.control` |
 ///
 /// Other control bytes (NUL, 0x1C…0x1F), unknown escape sequences and Alt+key (ESC then a
@@ -26,8 +27,21 @@ import NamesSearch
 /// ends it: the character becomes U+FFFD, the sequence is dropped). Only a lone ESC cannot
 /// be told from the start of a sequence by its bytes, so it is told by time, as line
 /// editors do (Neovim's `ttimeoutlen`): when nothing has followed for `escapeWait`, the
-/// driver calls `expire(now:)` and the ESC becomes `.escape`. A paste waits for its end
-/// marker however slowly it arrives.
+/// driver calls `expire(now:)` and the ESC becomes `.escape`.
+///
+/// A paste must never swallow the way out: its start marker can come without an end marker
+/// (Alt+[ then `200~` typed, a paste cut by a dropped link), and every key would then be
+/// pasted text. So a paste also ends
+/// - at Ctrl-C (0x03): the text so far is the paste, then the byte is decoded as Ctrl-C, as
+///   Vim's `bracketed_paste()` stops at an interrupt and keeps what was inserted. Terminals
+///   filter such controls out of what they paste (xterm unless `allowPasteControls` is set,
+///   Windows Terminal), so the byte is a key pressed;
+/// - when no byte has come for `pasteWait` (1 s): the driver calls `expire(now:)` as for
+///   a lone Esc, and the text so far is the paste. A start of the end marker at its end is
+///   dropped; the marker's bytes, if they come later, are an unknown sequence or text.
+///
+/// A paste keeps at most `maximumPasteBytes` (64 KiB) and a character is never cut; the
+/// rest, up to the end marker, is dropped, so memory stays bounded however much is sent.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -38,13 +52,30 @@ import NamesSearch
 /// decoder.expire(now: 1.05)                // [.escape]
 /// decoder.decode([0x7A, 0x6F, 0xC3], now: 2)   // [.text("zo")]: "ë" is cut
 /// decoder.decode([0xAB], now: 9)           // [.text("ë")]
+/// decoder.decode(Array("\u{1B}[200~ann".utf8), now: 10)  // []: the paste goes on
+/// decoder.deadline                         // 11.0
+/// decoder.decode([0x03], now: 10.5)        // [.paste("ann"), .control("c")]
 /// ```
 public struct KeyDecoder {
   /// The default wait for the rest of a sequence after ESC: 50 ms (Neovim's `ttimeoutlen`).
   public static let defaultEscapeWait = 0.05
 
+  /// The default wait for the next byte of a paste before it ends without its end marker:
+  /// 1 s. A terminal sends a paste as fast as the link takes it (the text is in its memory),
+  /// so a second without a byte means the end marker is not coming. (Over a link that stalls
+  /// longer, the rest of the paste arrives as typed keys.)
+  public static let defaultPasteWait = 1.0
+
+  /// The most bytes a paste keeps: 64 KiB (65 536), the bound the list reader puts on a tag
+  /// (`XMLMarkupGuard`). The term has no length limit of its own (LiveSearchState, README);
+  /// this is far beyond any name one pastes, so only runaway input is cut.
+  public static let maximumPasteBytes = 1 << 16
+
   /// Seconds an unfinished sequence waits for its next byte before `expire(now:)` ends it.
   public let escapeWait: Double
+
+  /// Seconds a paste waits for its next byte before `expire(now:)` ends it.
+  public let pasteWait: Double
 
   private enum Mode: Equatable {
     /// Between keys (text may be accumulating).
@@ -55,7 +86,7 @@ public struct KeyDecoder {
     case sequence(introducer: UInt8)
     /// Skipping the rest of a UTF-8 character typed with Alt (ESC then the character).
     case altCharacter(remaining: Int)
-    /// Inside a bracketed paste, until `ESC [ 201 ~`.
+    /// Inside a bracketed paste, until `ESC [ 201 ~`, Ctrl-C or `pasteWait` without a byte.
     case paste
   }
 
@@ -70,22 +101,37 @@ public struct KeyDecoder {
   private var nextRange: ClosedRange<UInt8> = 0x80...0xBF
   /// A sequence's parameter bytes (at most `maximumParameters` kept).
   private var parameters: [UInt8] = []
-  /// A paste's bytes so far, end marker excluded once it is seen.
+  /// A paste's bytes so far (at most `maximumPasteBytes`), without the start of the end
+  /// marker being matched.
   private var pasted: [UInt8] = []
+  /// How many bytes of the end marker `ESC [ 201 ~` the paste's last bytes match.
+  private var markerMatched = 0
+  /// Whether the paste had more bytes than it keeps.
+  private var pasteCut = false
   private var lastInput = 0.0
 
   private static let maximumParameters = 16
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
-  /// Creates a decoder that waits `escapeWait` seconds after ESC for the rest of a sequence.
-  public init(escapeWait: Double = KeyDecoder.defaultEscapeWait) {
+  /// Creates a decoder that waits `escapeWait` seconds after ESC for the rest of a sequence
+  /// and `pasteWait` seconds for a paste's next byte.
+  public init(
+    escapeWait: Double = KeyDecoder.defaultEscapeWait,
+    pasteWait: Double = KeyDecoder.defaultPasteWait
+  ) {
     self.escapeWait = escapeWait
+    self.pasteWait = pasteWait
   }
 
   /// When `expire(now:)` should be called if no byte arrives before (seconds, on the clock
-  /// passed to `decode`): `escapeWait` after a lone ESC; `nil` otherwise.
+  /// passed to `decode`): `escapeWait` after a lone ESC, `pasteWait` after a paste's last
+  /// byte; `nil` otherwise.
   public var deadline: Double? {
-    mode == .escape ? lastInput + escapeWait : nil
+    switch mode {
+    case .escape: lastInput + escapeWait
+    case .paste: lastInput + pasteWait
+    default: nil
+    }
   }
 
   /// The keys completed by `bytes`, one read's worth, received at time `now` (seconds).
@@ -104,12 +150,20 @@ public struct KeyDecoder {
     return keys
   }
 
-  /// `[.escape]` if a lone ESC has waited past the deadline, else nothing. Call it when no
-  /// byte has arrived since the deadline.
+  /// Past the deadline, `[.escape]` for a lone ESC, or the paste so far for a paste (`[]`
+  /// if it is empty); nothing before the deadline. Call it when no byte has arrived since
+  /// the deadline.
   public mutating func expire(now: Double) -> [Key] {
     guard let deadline, now >= deadline else { return [] }
+    var keys: [Key] = []
+    if mode == .paste {
+      markerMatched = 0  // the end marker's start, cut by the stall
+      endPaste(into: &keys)
+    } else {
+      keys.append(.escape)
+    }
     mode = .ground
-    return [.escape]
+    return keys
   }
 
   // MARK: - Bytes
@@ -157,16 +211,67 @@ public struct KeyDecoder {
         ground(byte, into: &keys)
       }
     case .paste:
-      pasted.append(byte)
-      if byte == UInt8(ascii: "~"), pasted.count >= Self.pasteEnd.count,
-        pasted[(pasted.count - Self.pasteEnd.count)...].elementsEqual(Self.pasteEnd)
-      {
-        pasted.removeLast(Self.pasteEnd.count)
-        if !pasted.isEmpty { keys.append(.paste(String(decoding: pasted, as: UTF8.self))) }
-        pasted.removeAll()
+      pasteByte(byte, into: &keys)
+    }
+  }
+
+  /// A byte inside a paste: the end marker's, Ctrl-C, or pasted.
+  private mutating func pasteByte(_ byte: UInt8, into keys: inout [Key]) {
+    if byte == Self.pasteEnd[markerMatched] {
+      markerMatched += 1
+      if markerMatched == Self.pasteEnd.count {
+        markerMatched = 0
+        endPaste(into: &keys)
         mode = .ground
       }
+      return
     }
+    if markerMatched > 0 {
+      // Not the end marker after all: its bytes were pasted text. (No proper start of the
+      // marker is also its end, so only this byte can start it again.)
+      for marker in Self.pasteEnd[..<markerMatched] { keep(marker) }
+      markerMatched = 0
+      if byte == Self.pasteEnd[0] {
+        markerMatched = 1
+        return
+      }
+    }
+    if byte == 0x03 {
+      endPaste(into: &keys)
+      mode = .ground
+      ground(byte, into: &keys)
+      return
+    }
+    keep(byte)
+  }
+
+  /// Adds a pasted byte if the paste has fewer than `maximumPasteBytes`.
+  private mutating func keep(_ byte: UInt8) {
+    if pasted.count < Self.maximumPasteBytes {
+      pasted.append(byte)
+    } else {
+      pasteCut = true
+    }
+  }
+
+  /// Hands out the paste so far (nothing if it is empty) and forgets it. A paste cut at
+  /// `maximumPasteBytes` loses the character the cut went through.
+  private mutating func endPaste(into keys: inout [Key]) {
+    if pasteCut { pasted.removeLast(Self.cutCharacterLength(pasted)) }
+    if !pasted.isEmpty { keys.append(.paste(String(decoding: pasted, as: UTF8.self))) }
+    pasted.removeAll()
+    pasteCut = false
+  }
+
+  /// How many bytes at the end of `bytes` are a UTF-8 character whose last bytes are missing
+  /// (RFC 3629: a lead byte says how many continuation bytes follow); 0 if none.
+  private static func cutCharacterLength(_ bytes: [UInt8]) -> Int {
+    guard !bytes.isEmpty else { return 0 }
+    for back in 1...min(4, bytes.count) where !(0x80...0xBF).contains(bytes[bytes.count - back]) {
+      let (count, _) = continuation(after: bytes[bytes.count - back])
+      return count >= back ? back : 0
+    }
+    return 0
   }
 
   private mutating func ground(_ byte: UInt8, into keys: inout [Key]) {
@@ -221,6 +326,8 @@ public struct KeyDecoder {
       keys.append(.pageDown)
     case (UInt8(ascii: "~"), Array("200".utf8)) where introducer == UInt8(ascii: "["):
       pasted.removeAll()
+      markerMatched = 0
+      pasteCut = false
       mode = .paste
     default: break
     }

@@ -34,7 +34,8 @@ private func forwardSignal(_ number: Int32) {
 ///
 /// One loop waits (`poll`) on the terminal and on a pipe that signal handlers and finished
 /// searches write to, with a timeout at the next deadline: the debounce's, or the key
-/// decoder's (a lone Esc is told from the start of a sequence by a short wait). Searches run on a
+/// decoder's (a lone Esc is told from the start of a sequence by a short wait; a paste
+/// whose end marker does not come ends after a second). Searches run on a
 /// background queue through a `SearchSession`; each result comes back tagged with its
 /// sequence number, and the state drops stale ones. When the process cannot start the
 /// thread pool (`ulimit -n`, `ulimit -v`; see `ThreadPool`), searches run inline, one per
@@ -170,7 +171,7 @@ enum LiveMode {
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         return .failure
       } else {
-        // Nothing more came: a lone Esc is a key, a cut sequence is dropped.
+        // Nothing more came: a lone Esc is a key, a stalled paste ends.
         for key in decoder.expire(now: Descriptor.now()) {
           guard let action = keymap.action(for: key) else { continue }
           effects += state.handle(action, now: Descriptor.now())

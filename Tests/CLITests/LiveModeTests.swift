@@ -176,6 +176,38 @@ struct LiveModeTests {
     #expect(run.terminal.rawText.contains("\u{1B}[?2004l"))
   }
 
+  @Test("Ctrl-C inside a paste that never ends exits 130 and restores the terminal")
+  func interruptUnendedPaste() throws {
+    let run = try LiveRun(["-i", "--debounce", "20"])
+    #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
+    // A paste's start marker with no end marker (Alt+[ then 200~, a link cut mid-paste),
+    // then Ctrl-C well within the paste wait: without the fix it was pasted text.
+    run.terminal.type(pieces: [Array("\u{1B}[200~abc".utf8), [0x03]], delay: 0.1)
+    let finished = try #require(run.finish(timeout: 5))
+    #expect(finished.status == 130)
+    #expect(finished.stdout == "")
+    #expect(run.terminal.rawText.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"))
+    let settings = run.terminal.settings
+    #expect(settings.c_lflag & tcflag_t(ICANON) != 0)
+    #expect(settings.c_lflag & tcflag_t(ECHO) != 0)
+  }
+
+  @Test("a paste that stalls ends after a second: its text is the term, Enter chooses")
+  func stalledPaste() throws {
+    let expected = try Self.reference("ann")
+    let total = expected.reduce(0) { $0 + $1.names.count }
+    let run = try LiveRun(["-i", "--debounce", "20"])
+    #expect(run.terminal.read { $0.contains("2000 of 2000 names") })
+    run.terminal.type("\u{1B}[200~ann")
+    #expect(
+      run.terminal.read { $0.contains("\nann\n") && $0.contains("\n\(total) of 2000 names") },
+      "\(run.terminal.visibleText.suffix(300))")
+    run.terminal.type("\r")
+    let finished = try #require(run.finish(timeout: 5))
+    #expect(finished.status == 0)
+    #expect(finished.stdout == expected[0].names[0] + "\n")
+  }
+
   @Test("keys after Enter are ignored: the choice is fixed")
   func keysAfterEnter() throws {
     let expected = try Self.reference("ann")

@@ -37,11 +37,20 @@ struct KeyDecoderTests {
     ([0x61, 0x1B], [.text("a"), .escape]),  // a lone Esc at the end (after the wait)
     // Bracketed paste: ESC [ 200 ~ … ESC [ 201 ~, line breaks and controls kept as text.
     (
-      Array("\u{1B}[200~ann\r\nbob\u{3}\u{1B}[201~x".utf8), [.paste("ann\r\nbob\u{3}"), .text("x")]
+      Array("\u{1B}[200~ann\r\nbob\t\u{7}\u{1B}[201~x".utf8),
+      [.paste("ann\r\nbob\t\u{7}"), .text("x")]
     ),
     (Array("\u{1B}[200~zoë\u{1B}[201~".utf8), [.paste("zoë")]),
     (Array("\u{1B}[200~\u{1B}[201~\r".utf8), [.enter]),  // an empty paste is nothing
     (Array("\u{1B}[200~a\u{1B}[2\u{1B}[201~".utf8), [.paste("a\u{1B}[2")]),
+    (Array("\u{1B}[200~a\u{1B}\u{1B}[201~".utf8), [.paste("a\u{1B}")]),
+    // Ctrl-C ends a paste that has no end marker: the text so far, then Ctrl-C itself; a
+    // late end marker is an unknown sequence, ignored.
+    (Array("\u{1B}[200~abc\u{3}x".utf8), [.paste("abc"), .control("c"), .text("x")]),
+    (Array("\u{1B}[200~\u{3}\u{1B}[201~\r".utf8), [.control("c"), .enter]),
+    (Array("\u{1B}[200~a\u{1B}[20\u{3}".utf8), [.paste("a\u{1B}[20"), .control("c")]),
+    // Alt+[ (ESC [) then 200~ typed by hand, then Ctrl-C: the way out.
+    (Array("\u{1B}[200~\u{3}".utf8), [.control("c")]),
     // Invalid UTF-8: each maximal invalid part is one U+FFFD (Unicode's practice, as
     // Python's bytes.decode("utf-8", "replace") does).
     ([0xFF, 0x61], [.text("\u{FFFD}a")]),
@@ -148,14 +157,73 @@ struct KeyDecoderTests {
     #expect(decoder.decode(Array("x".utf8), now: 30) == [.text("\u{FFFD}x")])
   }
 
-  @Test("a paste waits for its end marker however slowly it comes")
+  @Test("a paste waits for its end marker through pauses shorter than the paste wait")
   func slowPaste() {
     var decoder = KeyDecoder()
     #expect(decoder.decode(Array("\u{1B}[200~ann\r".utf8), now: 0).isEmpty)
+    #expect(decoder.deadline == 1)
+    #expect(decoder.expire(now: 0.75).isEmpty)
+    #expect(decoder.decode(Array("bob\u{1B}[2".utf8), now: 0.75).isEmpty)
+    #expect(decoder.deadline == 1.75)
+    #expect(decoder.expire(now: 1.5).isEmpty)
+    #expect(decoder.decode(Array("01~\r".utf8), now: 1.5) == [.paste("ann\rbob"), .enter])
     #expect(decoder.deadline == nil)
-    #expect(decoder.expire(now: 100).isEmpty)
-    #expect(decoder.decode(Array("bob\u{1B}[2".utf8), now: 200).isEmpty)
-    #expect(decoder.decode(Array("01~\r".utf8), now: 300) == [.paste("ann\rbob"), .enter])
+  }
+
+  @Test("a paste with no byte for the paste wait ends: Esc and Enter work again")
+  func stalledPaste() {
+    var decoder = KeyDecoder(escapeWait: 0.05, pasteWait: 1)
+    #expect(decoder.decode(Array("\u{1B}[200~abc".utf8), now: 10).isEmpty)
+    #expect(decoder.deadline == 11)
+    #expect(decoder.expire(now: 10.99).isEmpty)
+    #expect(decoder.expire(now: 11) == [.paste("abc")])
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode([0x0D], now: 12) == [.enter])
+    #expect(decoder.decode([0x1B], now: 13).isEmpty)
+    #expect(decoder.expire(now: 13.1) == [.escape])
+
+    // The start of the end marker cut by the stall is dropped; its rest comes as text.
+    #expect(decoder.decode(Array("\u{1B}[200~ann\u{1B}[20".utf8), now: 20).isEmpty)
+    #expect(decoder.expire(now: 21) == [.paste("ann")])
+    #expect(decoder.decode(Array("1~".utf8), now: 22) == [.text("1~")])
+    // An empty paste that stalls is nothing; the whole marker, late, is an unknown sequence.
+    #expect(decoder.decode(Array("\u{1B}[200~".utf8), now: 30).isEmpty)
+    #expect(decoder.expire(now: 31).isEmpty)
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode(Array("\u{1B}[201~x".utf8), now: 32) == [.text("x")])
+  }
+
+  @Test("a paste keeps at most 64 KiB, never cuts a character, and still sees its end")
+  func pasteCap() {
+    #expect(KeyDecoder.maximumPasteBytes == 65_536)
+    let kept = String(repeating: "a", count: 65_535)
+    // "é" (C3 A9) would straddle the cap: it and everything after it, up to the end
+    // marker, are dropped; what follows the marker is decoded.
+    var bytes = Array("\u{1B}[200~".utf8) + Array(kept.utf8) + [0xC3, 0xA9]
+    bytes += Array(repeating: UInt8(ascii: "b"), count: 1 << 17)
+    bytes += Array("\u{1B}[201~x".utf8)
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    // In reads of 4096 bytes, as the live mode reads, all within the paste wait.
+    for start in stride(from: 0, to: bytes.count, by: 4096) {
+      keys += decoder.decode(bytes[start..<min(start + 4096, bytes.count)], now: 0)
+    }
+    #expect(keys == [.paste(kept), .text("x")])
+
+    // Exactly 64 KiB fits whole; 128 KiB more with no end marker, then Ctrl-C.
+    let full = String(repeating: "€", count: 65_536 / 3) + "a"
+    #expect(full.utf8.count == 65_536)
+    keys = decoder.decode(Array("\u{1B}[200~\(full)".utf8), now: 1)
+    for _ in 0..<32 {
+      keys += decoder.decode(Array(repeating: UInt8(ascii: "z"), count: 4096), now: 1)
+    }
+    keys += decoder.decode([0x03, 0x61], now: 1)
+    #expect(keys == [.paste(full), .control("c"), .text("a")])
+
+    // A cut through "€" (E2 82 AC) drops the two bytes that fit: the a's are the paste.
+    let cut = String(repeating: "a", count: 65_534)
+    keys = decoder.decode(Array("\u{1B}[200~\(cut)€\u{1B}[201~".utf8), now: 2)
+    #expect(keys == [.paste(cut)])
   }
 
   @Test("the decoder and the standard keymap give each key's action")
@@ -171,6 +239,7 @@ struct KeyDecoderTests {
       (Array("\u{1B}[5~\u{1B}[6~".utf8), [.pageUp, .pageDown]),
       ([0x15, 0x03, 0x1A, 0x01], [.clearTerm, .interrupt, .suspend]),
       (Array("\u{1B}[200~a\rb\u{1B}[201~".utf8), [.paste("a\rb")]),
+      (Array("\u{1B}[200~ab\u{3}".utf8), [.paste("ab"), .interrupt]),
       ([0x1B], [.clearOrLeave]),
     ]
     for (bytes, actions) in cases {
