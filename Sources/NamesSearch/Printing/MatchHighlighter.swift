@@ -61,6 +61,31 @@ public struct MatchHighlighter {
     return ranges
   }
 
+  /// Calls `body` with each range of `text` that the term matched in the name at
+  /// `position` of `result.matchedNames`, in order, merged when they touch; stops early when
+  /// `body` returns `false`. The match is the one the search produced
+  /// (`SearchResult.match(at:matcher:)`, made here, only for the name asked for), shown
+  /// through its key's map (`forEachMatchedRange(of:in:_:)`): a name matched by a reading
+  /// is marked where the reading's anchors lead, one matched by an `.unmapped` key is not
+  /// marked. A result not made by scanning keys (built from name indices) is shown as if
+  /// each name's key were its folded text. `text` is the name, or a slice of it from its
+  /// start, as for `forEachMatchedRange(of:in:_:)`.
+  ///
+  /// - Precondition: the highlighter's matcher was made from `result.query`, and
+  ///   `position < result.total`.
+  /// - Complexity: O(k) in the length of the name's key, plus O(n) in the length of
+  ///   `text` read (`.folding`) or of the key (`.anchors`).
+  public func forEachMatchedRange(
+    at position: Int, of result: SearchResult, in text: Substring,
+    _ body: (Range<String.Index>) throws -> Bool
+  ) rethrows {
+    if let match = result.match(at: position, matcher: matcher) {
+      try forEachMatchedRange(of: match, in: text, body)
+    } else if result.matchedKeys.isEmpty {
+      try forEachMatchedRange(in: text, body)
+    }
+  }
+
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,
   /// in order, merged when they touch; stops early when `body` returns `false`. `text` is
   /// the match's name, or a slice of it from its start (what a row shows, and the term's
