@@ -63,10 +63,12 @@ public struct MatchHighlighter {
 
   /// Calls `body` with each range of `text` that the term matched in the name at
   /// `position` of `result.matchedNames`, in order, merged when they touch; stops early when
-  /// `body` returns `false`. The match is the one the search produced
-  /// (`SearchResult.match(at:matcher:)`, made here, only for the name asked for), shown
-  /// through its key's map (`forEachMatchedRange(of:in:_:)`): a name matched by a reading
-  /// is marked where the reading's anchors lead, one matched by an `.unmapped` key is not
+  /// `body` returns `false`. The match is the one the search produced: the key it recorded
+  /// for the name, and that key's map (`SearchKeys.mapping(of:)`). A `.folding` key is
+  /// shown as `forEachMatchedRange(in:_:)` shows the name; any other is made into a
+  /// `KeyMatch` (`SearchResult.match(at:matcher:)`, only for the name asked for) and shown
+  /// through its map (`forEachMatchedRange(of:in:_:)`): a name matched by a reading is
+  /// marked where the reading's anchors lead, one matched by an `.unmapped` key is not
   /// marked. A result not made by scanning keys (built from name indices) is shown as if
   /// each name's key were its folded text. `text` is the name, or a slice of it from its
   /// start, as for `forEachMatchedRange(of:in:_:)`.
@@ -79,10 +81,16 @@ public struct MatchHighlighter {
     at position: Int, of result: SearchResult, in text: Substring,
     _ body: (Range<String.Index>) throws -> Bool
   ) rethrows {
-    if let match = result.match(at: position, matcher: matcher) {
-      try forEachMatchedRange(of: match, in: text, body)
-    } else if result.matchedKeys.isEmpty {
+    guard position < result.matchedKeys.count, let keys = result.keys else {
       try forEachMatchedRange(in: text, body)
+      return
+    }
+    // The folding's map is made from the name itself: where the term lies in the key is
+    // not needed, so the key is not searched and no `KeyMatch` is made (the common case).
+    if case .folding = keys.mapping(of: Int(result.matchedKeys[position])) {
+      try forEachMatchedRange(in: text, body)
+    } else if let match = result.match(at: position, matcher: matcher) {
+      try forEachMatchedRange(of: match, in: text, body)
     }
   }
 
