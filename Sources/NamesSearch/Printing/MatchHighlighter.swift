@@ -75,21 +75,21 @@ public struct MatchHighlighter {
   ///
   /// - Precondition: the highlighter's matcher was made from `result.query`, and
   ///   `position < result.total`.
-  /// - Complexity: O(k) in the length of the name's key, plus O(n) in the length of
-  ///   `text` read (`.folding`) or of the key (`.anchors`).
+  /// - Complexity: O(n) in the length of `text` read (`.folding`) or of the key
+  ///   (`.anchors`); O(1) for `.unmapped`.
   public func forEachMatchedRange(
     at position: Int, of result: SearchResult, in text: Substring,
     _ body: (Range<String.Index>) throws -> Bool
   ) rethrows {
-    guard position < result.matchedKeys.count, let keys = result.keys else {
-      try forEachMatchedRange(in: text, body)
-      return
-    }
     // The folding's map is made from the name itself: where the term lies in the key is
     // not needed, so the key is not searched and no `KeyMatch` is made (the common case).
-    if case .folding = keys.mapping(of: Int(result.matchedKeys[position])) {
+    switch result.mapping(at: position) {
+    case nil, .folding?:
       try forEachMatchedRange(in: text, body)
-    } else if let match = result.match(at: position, matcher: matcher) {
+    case .unmapped?:
+      return
+    case .anchors?:
+      guard let match = result.match(at: position, matcher: matcher) else { return }
       try forEachMatchedRange(of: match, in: text, body)
     }
   }
