@@ -2,7 +2,8 @@
 struct ListLayout {
   enum Row: Equatable {
     case title(Int)
-    case name(UInt32)
+    /// A name: its index in the catalog's names and its position in `matchedNames`.
+    case name(UInt32, position: Int)
   }
 
   private let result: SearchResult
@@ -40,6 +41,7 @@ struct ListLayout {
     let offset = row - starts[g]
     if offset == 0 { return .title(g) }
     let matches = result.groups[g].matches
-    return .name(result.matchedNames[matches.lowerBound + offset - 1])
+    let position = matches.lowerBound + offset - 1
+    return .name(result.matchedNames[position], position: position)
   }
 }

@@ -207,7 +207,7 @@ public struct LiveSearchState {
   }
 
   private func finishWithSelection() -> Effect {
-    guard let row = selectedRow, case .name(let name) = layout.row(row) else {
+    guard let row = selectedRow, case .name(let name, _) = layout.row(row) else {
       return .finish(.nothingChosen)
     }
     return .finish(.chosen(result.catalog.names[Int(name)]))
@@ -287,11 +287,11 @@ public struct LiveSearchState {
           let text = ShownText.fitted(result.title(of: result.groups[group]), columns: listWidth)
           spans.append(Frame.Span(text, .title))
           used = DisplayWidth.of(text)
-        case .name(let name):
+        case .name(let name, let position):
           let selected = row == selectedRow
           (spans, used) = nameSpans(
-            result.catalog.names.utf8(of: Int(name)), highlighter, selected: selected,
-            width: listWidth)
+            result.catalog.names.utf8(of: Int(name)), at: position, highlighter,
+            selected: selected, width: listWidth)
         }
       }
       if index.width > 0 {
@@ -314,10 +314,11 @@ public struct LiveSearchState {
   }
 
   /// A name's row: only its start is read (`ShownText`), and for highlighting as much more
-  /// as a match starting in the shown part can take.
+  /// as a match starting in the shown part can take. The match is marked through the key
+  /// the search matched the name by (the one at `position` of the result).
   private func nameSpans(
-    _ utf8: UnsafeBufferPointer<UInt8>, _ highlighter: MatchHighlighter?, selected: Bool,
-    width: Int
+    _ utf8: UnsafeBufferPointer<UInt8>, at position: Int, _ highlighter: MatchHighlighter?,
+    selected: Bool, width: Int
   ) -> ([Frame.Span], Int) {
     let base: Frame.Style = selected ? .selected : .plain
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
@@ -330,7 +331,7 @@ public struct LiveSearchState {
     let shownEnd = text.utf8.index(text.startIndex, offsetBy: shownBytes)
     let name = text[..<shownEnd]
     var ranges: [Range<String.Index>] = []
-    highlighter?.forEachMatchedRange(in: text[...]) { range in
+    highlighter?.forEachMatchedRange(at: position, of: result, in: text[...]) { range in
       guard range.lowerBound < shownEnd else { return false }
       ranges.append(range)
       return true

@@ -5,6 +5,8 @@
 /// name has exactly one key (its folded text); the owner table lets a name carry several keys
 /// (for instance a transliteration) without changing the scan. Keys of one name are adjacent,
 /// the first being the name's folded text (`mapping(of:)`); the index cache stores them all.
+/// A further key may carry its own map back to its name's characters (`mappings`), so that
+/// a match in it can be shown on the name.
 public struct SearchKeys: Sendable {
   /// The options the keys were folded with.
   public let options: MatchOptions
@@ -14,21 +16,30 @@ public struct SearchKeys: Sendable {
   public let ends: FrozenArray<UInt32>
   /// The name each key belongs to, or empty when key `k` belongs to name `k`.
   public let owners: FrozenArray<UInt32>
+  /// The maps back to their names of the keys that supply one (a reading's
+  /// `KeyMapping.anchors`), by key index; read only to show a match, never by a scan. Not
+  /// stored in the index cache (a list read from a file has no such key).
+  public let mappings: [Int: KeyMapping]
 
-  /// Creates keys from their buffers (for instance read from a cache file).
+  /// Creates keys from their buffers (for instance read from a cache file), with the maps
+  /// of the keys that supply one (see `mapping(of:)`).
   ///
   /// - Precondition: `ends` is non-decreasing and ends at `bytes.count`; `owners` is empty
-  ///   or has one non-decreasing entry per key.
+  ///   or has one non-decreasing entry per key; every key of `mappings` is below
+  ///   `ends.count`.
+  /// - Complexity: O(m) in the number of `mappings`.
   public init(
     options: MatchOptions, bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>,
-    owners: FrozenArray<UInt32> = FrozenArray()
+    owners: FrozenArray<UInt32> = FrozenArray(), mappings: [Int: KeyMapping] = [:]
   ) {
     precondition(Int(ends.last ?? 0) == bytes.count, "key ends do not match the text")
     precondition(owners.isEmpty || owners.count == ends.count, "one owner per key")
+    precondition(mappings.keys.allSatisfy { $0 >= 0 && $0 < ends.count }, "a map per key")
     self.options = options
     self.bytes = bytes
     self.ends = ends
     self.owners = owners
+    self.mappings = mappings
   }
 
   /// Folds every name of `names` once, splitting the work across cores for large lists.
@@ -111,13 +122,14 @@ public struct SearchKeys: Sendable {
     UnsafeRawBufferPointer(rebasing: bytes.rawBytes[byteRange(of: k)])
   }
 
-  /// How key `k` leads back to its name's characters, for showing a match in it: `.folding`
-  /// for a name's first key (its folded text), `.unmapped` for a further key (no map is
-  /// stored for one yet; a caller that made it can supply its map in a `KeyMatch`).
+  /// How key `k` leads back to its name's characters, for showing a match in it: the map
+  /// given for it in `mappings` if any; otherwise `.folding` for a name's first key (its
+  /// folded text) and `.unmapped` for a further key.
   ///
   /// - Complexity: O(1).
   public func mapping(of k: Int) -> KeyMapping {
-    owners.isEmpty || k == 0 || owners[k - 1] != owners[k] ? .folding : .unmapped
+    if !mappings.isEmpty, let mapping = mappings[k] { return mapping }
+    return owners.isEmpty || k == 0 || owners[k - 1] != owners[k] ? .folding : .unmapped
   }
 
   /// The name that key `k` belongs to.

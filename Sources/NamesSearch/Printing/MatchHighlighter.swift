@@ -61,6 +61,39 @@ public struct MatchHighlighter {
     return ranges
   }
 
+  /// Calls `body` with each range of `text` that the term matched in the name at
+  /// `position` of `result.matchedNames`, in order, merged when they touch; stops early when
+  /// `body` returns `false`. The match is the one the search produced: the key it recorded
+  /// for the name, and that key's map (`SearchKeys.mapping(of:)`). A `.folding` key is
+  /// shown as `forEachMatchedRange(in:_:)` shows the name; any other is made into a
+  /// `KeyMatch` (`SearchResult.match(at:matcher:)`, only for the name asked for) and shown
+  /// through its map (`forEachMatchedRange(of:in:_:)`): a name matched by a reading is
+  /// marked where the reading's anchors lead, one matched by an `.unmapped` key is not
+  /// marked. A result not made by scanning keys (built from name indices) is shown as if
+  /// each name's key were its folded text. `text` is the name, or a slice of it from its
+  /// start, as for `forEachMatchedRange(of:in:_:)`.
+  ///
+  /// - Precondition: the highlighter's matcher was made from `result.query`, and
+  ///   `position < result.total`.
+  /// - Complexity: O(n) in the length of `text` read (`.folding`) or of the key
+  ///   (`.anchors`); O(1) for `.unmapped`.
+  public func forEachMatchedRange(
+    at position: Int, of result: SearchResult, in text: Substring,
+    _ body: (Range<String.Index>) throws -> Bool
+  ) rethrows {
+    // The folding's map is made from the name itself: where the term lies in the key is
+    // not needed, so the key is not searched and no `KeyMatch` is made (the common case).
+    switch result.mapping(at: position) {
+    case nil, .folding?:
+      try forEachMatchedRange(in: text, body)
+    case .unmapped?:
+      return
+    case .anchors?:
+      guard let match = result.match(at: position, matcher: matcher) else { return }
+      try forEachMatchedRange(of: match, in: text, body)
+    }
+  }
+
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,
   /// in order, merged when they touch; stops early when `body` returns `false`. `text` is
   /// the match's name, or a slice of it from its start (what a row shows, and the term's

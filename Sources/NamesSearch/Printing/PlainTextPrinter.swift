@@ -9,7 +9,9 @@
 /// ```
 ///
 /// With a `TextStyle` that marks titles and matches (a color terminal), titles and the
-/// matched parts of names are wrapped in the style's bytes. With `escapesControls` (for a
+/// matched parts of names are wrapped in the style's bytes: the characters that the key a
+/// name matched by leads back to (`MatchHighlighter.forEachMatchedRange(at:of:in:_:)`), so
+/// a name found through a reading is marked where the reading came from. With `escapesControls` (for a
 /// terminal), titles and names go through `VisibleText.escaped`, so no name can drive the
 /// terminal; without it (a pipe, a file) they are written byte for byte.
 public struct PlainTextPrinter: ResultPrinter {
@@ -43,11 +45,13 @@ public struct PlainTextPrinter: ResultPrinter {
       try output.write(shown(result.title(of: group)[...]))
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
-      for name in result.nameIndices(of: group) {
+      for position in group.matches {
+        let name = result.matchedNames[position]
         try output.write(byte: 0x20)
         try output.write(byte: 0x20)
         if let highlighter {
-          try writeHighlighted(names[Int(name)], highlighter, to: output)
+          try writeHighlighted(
+            names[Int(name)], at: position, of: result, highlighter, to: output)
         } else if escapesControls {
           try output.write(VisibleText.escaped(names[Int(name)]))
         } else {
@@ -58,13 +62,15 @@ public struct PlainTextPrinter: ResultPrinter {
     }
   }
 
-  /// Writes `name` with its matches marked, as the highlighter finds them (memory does not
-  /// grow with the name).
+  /// Writes `name`, the one at `position` of `result`, with its matches marked through the
+  /// key the search matched it by, as the highlighter finds them (memory does not grow with
+  /// the name).
   private func writeHighlighted(
-    _ name: String, _ highlighter: MatchHighlighter, to output: OutputBuffer
+    _ name: String, at position: Int, of result: SearchResult, _ highlighter: MatchHighlighter,
+    to output: OutputBuffer
   ) throws {
     var written = name.startIndex
-    try highlighter.forEachMatchedRange(in: name[...]) { range in
+    try highlighter.forEachMatchedRange(at: position, of: result, in: name[...]) { range in
       try writeShown(name[written..<range.lowerBound], to: output)
       try output.write(style.matchStart)
       try writeShown(name[range], to: output)

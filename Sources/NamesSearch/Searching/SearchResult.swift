@@ -91,6 +91,15 @@ public struct SearchResult: Sendable {
   /// The catalog name indices of a remaining section's matches.
   public func nameIndices(of group: Group) -> ArraySlice<UInt32> { matchedNames[group.matches] }
 
+  /// How the key that `matchedNames[position]` matched by leads back to the name's
+  /// characters (`SearchKeys.mapping(of:)`); `nil` for a result not made by scanning keys.
+  ///
+  /// - Complexity: O(1); nothing is copied.
+  public func mapping(at position: Int) -> KeyMapping? {
+    guard position < matchedKeys.count else { return nil }
+    return keys?.mapping(of: Int(matchedKeys[position]))
+  }
+
   /// The match of `matchedNames[position]`, with what it takes to show it (`KeyMatch`): the
   /// key it matched by, the term's first acceptable occurrence in that key as `matcher`
   /// (made from `query`) finds it, and the key's map back to the name. `nil` for a result
