@@ -73,6 +73,17 @@ struct XMLPlistReaderTests {
         == .duplicateTitle("A"))
   }
 
+  @Test("a misplaced <key> is named as one, not as a string")
+  func misplacedKey() {
+    #expect(
+      reason("<dict><key>A</key><array><key>Ann</key></array></dict>")
+        == .nameNotString(title: "A", position: 1, found: "a <key> element"))
+    #expect(
+      reason("<dict><key>A</key><key>B</key></dict>")
+        == .sectionNotArray(title: "A", found: "a <key> element"))
+    #expect(reason("<plist><key>A</key></plist>") == .rootNotDictionary(found: "a <key> element"))
+  }
+
   @Test("no entity declarations, no external entities, no undefined entities")
   func entities() {
     let xxe = """

@@ -365,7 +365,8 @@ final class XMLPlistReader {
     /// How errors name what was found, as `CatalogLoader.describeType(of:)` does.
     var typeDescription: String {
       switch self {
-      case .string, .key: "a string"
+      case .string: "a string"
+      case .key: "a <key> element"
       case .integer, .real: "a number"
       case .true, .false: "a boolean"
       case .date: "a date"
