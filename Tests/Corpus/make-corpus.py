@@ -48,7 +48,14 @@ cases = [
     # name, bytes, status, expectation
     ("empty.plist", b"", 2, "file is empty"),
     ("whitespace.plist", b"  \n\t \r\n", 2, "file holds only white space"),
-    ("truncated.plist", xml("<dict><key>A</key><array><string>Ann")[:-12], 2, "not a property list: line 4: *"),
+    ("truncated.plist", xml("<dict><key>A</key><array><string>Ann")[:-12], 2, "not a property list: line 4: the document ends early"),
+    # Cut inside a tag, an end tag, the DOCTYPE, at the first byte, and after the root
+    # closed but <plist> not: the input ends while the root is open, whatever libxml2 says.
+    ("truncated-in-tag.plist", xml("<dict><key>A</key><array><string>Ann</string>\n<stri")[:-10], 2, "not a property list: line 5: the document ends early"),
+    ("truncated-in-end-tag.plist", xml("<dict><key>A</key><array><string>Ann</stri")[:-10], 2, "not a property list: line 4: the document ends early"),
+    ("truncated-in-doctype.plist", HEAD[:60], 2, "not a property list: line 2: the document ends early"),
+    ("truncated-lone-lt.plist", b"<", 2, "not a property list: line 1: the document ends early"),
+    ("truncated-before-plist-end.plist", xml("<dict><key>A</key><array/></dict>")[:-9], 2, "not a property list: line 5: the document ends early"),
     ("html.plist", b"<html><body>x</body></html>\n", 2, "not a property list: line 1: expected <plist> or <dict>, found <html>"),
     ("root-array.plist", xml("<array><string>x</string></array>"), 2, "expected a dictionary of sections at the root, found an array"),
     ("root-string.plist", xml("<string>x</string>"), 2, "expected a dictionary of sections at the root, found a string"),
