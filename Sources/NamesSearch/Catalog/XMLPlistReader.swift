@@ -420,8 +420,12 @@ extension XMLPlistReader: ListReader {
   /// (`XMLProlog`), then the document in 1 MiB chunks through libxml2's SAX2 parser.
   ///
   /// - Throws: `LoadError` as `read(firstChunk:nextChunk:)`, and `notAList` when the XML
-  ///   before the root element is longer than `XMLProlog.maximumLength`.
+  ///   before the root element is longer than `XMLProlog.maximumLength`, or for a start
+  ///   `refusedStart(_:)` names.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    if let why = refusedStart(input.prefix) {
+      throw LoadError(source: input.source, reason: .notAList(why))
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var lineOffset = input.droppedLines
     while true {
@@ -452,5 +456,25 @@ extension XMLPlistReader: ListReader {
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }
+  }
+
+  /// Why a document starting with `prefix` is refused before parsing, or `nil`: starts
+  /// libxml2 (2.9) would misname ("Document is empty", or an invalid character).
+  ///
+  /// - UTF-32LE (its byte-order mark `FF FE 00 00`, or `<` as `3C 00 00 00`; XML 1.0
+  ///   Appendix F): not read. UTF-32BE starts with zero bytes and `FormatSniffer` refuses it.
+  /// - A byte-order mark repeated right after the first (UTF-8 `EF BB BF`, UTF-16 `FE FF` or
+  ///   `FF FE`): an XML document has at most one.
+  static func refusedStart(_ prefix: [UInt8]) -> String? {
+    if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+      || prefix.starts(with: [0x3C, 0x00, 0x00, 0x00])
+    {
+      return "UTF-32 is not supported"
+    }
+    for mark in [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]] as [[UInt8]]
+    where prefix.starts(with: mark) && prefix.dropFirst(mark.count).starts(with: mark) {
+      return "the byte-order mark is repeated"
+    }
+    return nil
   }
 }
