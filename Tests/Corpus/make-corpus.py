@@ -48,7 +48,14 @@ cases = [
     # name, bytes, status, expectation
     ("empty.plist", b"", 2, "file is empty"),
     ("whitespace.plist", b"  \n\t \r\n", 2, "file holds only white space"),
-    ("truncated.plist", xml("<dict><key>A</key><array><string>Ann")[:-12], 2, "not a property list: line 4: *"),
+    ("truncated.plist", xml("<dict><key>A</key><array><string>Ann")[:-12], 2, "not a property list: line 4: the document ends early"),
+    # Cut inside a tag, an end tag, the DOCTYPE, at the first byte, and after the root
+    # closed but <plist> not: the input ends while the root is open, whatever libxml2 says.
+    ("truncated-in-tag.plist", xml("<dict><key>A</key><array><string>Ann</string>\n<stri")[:-10], 2, "not a property list: line 5: the document ends early"),
+    ("truncated-in-end-tag.plist", xml("<dict><key>A</key><array><string>Ann</stri")[:-10], 2, "not a property list: line 4: the document ends early"),
+    ("truncated-in-doctype.plist", HEAD[:60], 2, "not a property list: line 2: the document ends early"),
+    ("truncated-lone-lt.plist", b"<", 2, "not a property list: line 1: the document ends early"),
+    ("truncated-before-plist-end.plist", xml("<dict><key>A</key><array/></dict>")[:-9], 2, "not a property list: line 5: the document ends early"),
     ("html.plist", b"<html><body>x</body></html>\n", 2, "not a property list: line 1: expected <plist> or <dict>, found <html>"),
     ("root-array.plist", xml("<array><string>x</string></array>"), 2, "expected a dictionary of sections at the root, found an array"),
     ("root-string.plist", xml("<string>x</string>"), 2, "expected a dictionary of sections at the root, found a string"),
@@ -63,6 +70,9 @@ cases = [
     ("item-false.plist", xml(section("<false/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
     ("item-array.plist", xml(section("<array><string>x</string></array>")), 2, 'section "B", item 4: expected a string, found an array'),
     ("item-dict.plist", xml(section("<dict/>")), 2, 'section "B", item 4: expected a string, found a dictionary'),
+    ("item-key.plist", xml(section("<key>x</key>")), 2, 'section "B", item 4: expected a string, found a <key> element'),
+    ("section-key.plist", xml("<dict><key>A</key><key>B</key></dict>"), 2, 'section "A": expected an array of names, found a <key> element'),
+    ("root-key.plist", xml("<key>A</key>"), 2, "expected a dictionary of sections at the root, found a <key> element"),
     ("duplicate-keys.plist", xml("<dict><key>A</key><array/><key>B</key><array/><key>A</key><array/></dict>"), 2, 'section "A" appears twice'),
     ("empty-key.plist", xml("<dict><key>A</key><array/><key></key><array><string>x</string></array></dict>"), 2, "a section has an empty title"),
     ("invalid-utf8.plist", HEAD + b"<dict><key>A</key><array><string>An\xff\xfen</string></array></dict></plist>\n", 2, "not a property list: line 4: *"),
@@ -93,6 +103,11 @@ cases = [
     ("utf16-lone-surrogate.plist", b"\xff\xfe" + '<?xml version="1.0" encoding="UTF-16"?>\n<plist><dict><key>A</key><array><string>'.encode("utf-16-le") + b"\x00\xd8" + "</string></array></dict></plist>".encode("utf-16-le"), 2, "not a property list: a character not valid in the document's encoding (bytes 0x00 0xD8 0x3C 0x00)"),
     ("shift-jis-undeclared.plist", b"<plist><dict><key>A</key><array><string>\x83\x41\x83\x93</string></array></dict></plist>", 2, "not a property list: line 1: not valid UTF-8, and no other encoding is declared (bytes 0x83 0x41 0x83 0x93)"),
     ("unknown-encoding.plist", b'<?xml version="1.0" encoding="klingon"?>\n<plist><dict/></plist>', 2, "not a property list: line 1: Unsupported encoding klingon"),
+    ("utf32le.plist", xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 2, "not a property list: UTF-32 is not supported"),
+    ("utf32le-bom.plist", b"\xff\xfe\x00\x00" + xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 2, "not a property list: UTF-32 is not supported"),
+    ("utf32be-bom.plist", b"\x00\x00\xfe\xff" + xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-be"), 2, "not a property list: it starts with zero bytes"),
+    ("two-boms.plist", b"\xef\xbb\xbf\xef\xbb\xbf" + xml("<dict/>"), 2, "not a property list: the byte-order mark is repeated"),
+    ("two-utf16-boms.plist", b"\xff\xfe\xff\xfe" + xml("<dict/>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 2, "not a property list: the byte-order mark is repeated"),
     # Valid inputs: they must load.
     ("newline-before-declaration.plist", b"\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
     ("bom-newline-declaration.plist", b"\xef\xbb\xbf\r\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),

@@ -73,6 +73,102 @@ struct XMLPlistReaderTests {
         == .duplicateTitle("A"))
   }
 
+  @Test("a misplaced <key> is named as one, not as a string")
+  func misplacedKey() {
+    #expect(
+      reason("<dict><key>A</key><array><key>Ann</key></array></dict>")
+        == .nameNotString(title: "A", position: 1, found: "a <key> element"))
+    #expect(
+      reason("<dict><key>A</key><key>B</key></dict>")
+        == .sectionNotArray(title: "A", found: "a <key> element"))
+    #expect(reason("<plist><key>A</key></plist>") == .rootNotDictionary(found: "a <key> element"))
+  }
+
+  /// A small list with a DOCTYPE, a comment, an entity, CDATA, a two-byte character and an
+  /// empty section, so its prefixes cut every kind of markup and text.
+  static let smallList = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <!-- names -->
+    <dict>
+    \t<key>A</key>
+    \t<array>
+    \t\t<string>Ann &amp; Åsa</string>
+    \t\t<string><![CDATA[Abe]]></string>
+    \t</array>
+    \t<key>B</key>
+    \t<array/>
+    </dict>
+    </plist>
+
+    """
+
+  /// `smallList` in UTF-8, UTF-16LE after its byte-order mark, or UTF-16BE without one.
+  enum Encoding: String, CaseIterable, CustomTestStringConvertible {
+    case utf8, utf16LittleEndian, utf16BigEndian
+
+    var testDescription: String { rawValue }
+
+    /// Bytes per code unit.
+    var width: Int { self == .utf8 ? 1 : 2 }
+
+    /// The list's bytes, its declaration naming the encoding.
+    var bytes: [UInt8] {
+      let utf16 = XMLPlistReaderTests.smallList.replacingOccurrences(
+        of: "UTF-8", with: "UTF-16")
+      switch self {
+      case .utf8: return Array(XMLPlistReaderTests.smallList.utf8)
+      case .utf16LittleEndian:
+        return [0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+      case .utf16BigEndian:
+        return utf16.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+      }
+    }
+
+    /// Whether the code unit at `i` is a line feed.
+    func isLineFeed(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
+      switch self {
+      case .utf8: bytes[i] == 0x0A
+      case .utf16LittleEndian: bytes[i] == 0x0A && bytes[i + 1] == 0
+      case .utf16BigEndian: bytes[i] == 0 && bytes[i + 1] == 0x0A
+      }
+    }
+  }
+
+  @Test(
+    "every cut of a list ends early on the line where it stops, or loads once complete",
+    arguments: Encoding.allCases)
+  func everyCut(encoding: Encoding) throws {
+    let bytes = encoding.bytes
+    let width = encoding.width
+    // Complete from "</plist>" on: only the last line feed may be missing.
+    #expect(encoding.isLineFeed(bytes[...], at: bytes.count - width))
+    let complete = bytes.count - width
+    let expected = [
+      Section(title: "A", names: ["Ann & \u{C5}sa", "Abe"]), Section(title: "B", names: []),
+    ]
+    #expect(try streamed(Data(bytes)).sections == expected)
+    // Under 3 bytes, a UTF-16 list is only a byte-order mark or half a "<": the format is
+    // not told yet (`FormatSniffer`'s message).
+    for length in (encoding == .utf8 ? 1 : 3)..<bytes.count {
+      let prefix = bytes[..<length]
+      do {
+        let catalog = try streamed(Data(prefix))
+        #expect(length >= complete, "\(length) bytes loaded")
+        #expect(catalog.sections == expected)
+      } catch {
+        // The line where the input stops, counted here: 1 plus the line feeds before it
+        // (whole code units only; the byte-order mark keeps UTF-16LE units at even offsets).
+        let units = stride(from: 0, to: length - width + 1, by: width)
+        let line = 1 + units.count { encoding.isLineFeed(prefix, at: $0) }
+        #expect(
+          length < complete && error.reason == .notAList("line \(line): the document ends early"),
+          "\(length) bytes: \(error)")
+      }
+    }
+  }
+
   @Test("no entity declarations, no external entities, no undefined entities")
   func entities() {
     let xxe = """

@@ -39,8 +39,9 @@ struct XMLMarkupGuard {
   private let bigEndian: Bool
   /// The first byte of a UTF-16 unit cut by the end of a chunk.
   private var pendingByte: UInt8?
-  /// The current line (1-based) and the line where the current piece of markup starts.
-  private var line: Int
+  /// The current line (1-based): after all the bytes scanned, the line where they end.
+  private(set) var line: Int
+  /// The line where the current piece of markup starts.
   private var pieceLine = 0
   /// Units since the current piece's `<`.
   private var pieceLength = 0

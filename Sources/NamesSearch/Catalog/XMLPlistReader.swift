@@ -24,6 +24,9 @@ final class XMLPlistReader {
   private var keyText: [UInt8] = []
   private var error: LoadError?
   private var parserError: (message: String, line: Int)?
+  /// Elements started and not yet ended: the root is closed when `state` is `.done` and
+  /// this is 0 again (`<plist>` closed too).
+  private var depth = 0
   private var context: xmlParserCtxtPtr?
   /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
   private let lineOffset: Int
@@ -48,8 +51,10 @@ final class XMLPlistReader {
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
   ///
   /// - Throws: `LoadError` for malformed XML, a shape that is not a sortednames list, a
-  ///   duplicate section title, or an entity declaration; `memoryRefused` when the system
-  ///   refuses memory (to the names or to libxml2); or what `nextChunk` throws.
+  ///   duplicate section title, or an entity declaration; `notAList("line N: the document
+  ///   ends early")` when the input ends before the root element does (even inside a tag),
+  ///   N the line where it ends; `memoryRefused` when the system refuses memory (to the
+  ///   names or to libxml2); or what `nextChunk` throws.
   func read(
     firstChunk: ArraySlice<UInt8>,
     nextChunk: (inout [UInt8]) throws(LoadError) -> Int
@@ -89,11 +94,17 @@ final class XMLPlistReader {
       Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var piece = [UInt8](repeating: 0, count: 1 << 16)
+    var endedEarly = false
+    // The first pass parses the first chunk, which the context holds: not as the end, so
+    // that what libxml2 parses when told the input ends is only what it held back. Under 4
+    // bytes libxml2 cannot tell the encoding and takes a UTF-16 zero byte for the end
+    // ("Document is empty"): such a chunk waits for the next (no complete list is so short).
+    var firstPass = firstChunk.count >= 4
     while error == nil && parserError == nil {
       // Whole chunks, however the input arrives (a pipe gives 64 KiB at a time): libxml2
       // rescans unfinished markup once per chunk.
       var count = 0
-      while count < chunk.count {
+      while !firstPass && count < chunk.count {
         if piece.count > chunk.count - count {
           piece = [UInt8](repeating: 0, count: chunk.count - count)
         }
@@ -107,10 +118,12 @@ final class XMLPlistReader {
       }) {
         throw LoadError(source: source, reason: .notAList(message))
       }
+      let atEnd = !firstPass && count == 0
+      firstPass = false
       let status = chunk.withUnsafeBytes {
         xmlParseChunk(
           context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
-          count == 0 ? 1 : 0)
+          atEnd ? 1 : 0)
       }
       // Names the system refused memory for were dropped: stop here.
       if sections.isOutOfMemory { fail(LoadError.memoryRefused(source: source).reason) }
@@ -119,7 +132,20 @@ final class XMLPlistReader {
           "malformed XML (libxml2 error \(status))", lineNumber()
         )
       }
-      if count == 0 { break }
+      if atEnd {
+        // libxml2 holds back an unfinished tag, comment, DOCTYPE… and the text after the
+        // last tag until it is told the input ends; what goes wrong then, with the root
+        // still open, is that the input ends ("Extra content at the end of the document",
+        // "Couldn't find end of Start Tag", or a tag cut to `<stri` taken for an element).
+        if !rootClosed && (parserError != nil || (error.map { !Self.isMemory($0) } ?? false)) {
+          endedEarly = true
+        }
+        break
+      }
+    }
+    if endedEarly || (error == nil && parserError == nil && !rootClosed) {
+      throw LoadError(
+        source: source, reason: .notAList("line \(markup.line): the document ends early"))
     }
     if let error { throw error }
     if let parserError {
@@ -130,15 +156,20 @@ final class XMLPlistReader {
             ? "line \(parserError.line): \(parserError.message)" : parserError.message)
       )
     }
-    guard state == .done else {
-      throw LoadError(source: source, reason: .notAList("the document ends early"))
-    }
     var finished = SectionsBuilder(source: source, expansion: nil, names: 0, bytes: 0)
     swap(&finished, &sections)
     return try finished.finish()
   }
 
   // MARK: - Events
+
+  /// Whether the root element (and `<plist>` around it) has ended.
+  private var rootClosed: Bool { state == .done && depth == 0 }
+
+  private static func isMemory(_ error: LoadError) -> Bool {
+    if case .memoryRefused = error.reason { return true }
+    return false
+  }
 
   private func fail(_ reason: LoadError.Reason) {
     guard error == nil else { return }
@@ -151,6 +182,7 @@ final class XMLPlistReader {
   }
 
   private func start(_ element: Element) {
+    depth += 1
     switch state {
     case .start:
       if element == .plist {
@@ -200,6 +232,7 @@ final class XMLPlistReader {
   }
 
   private func end() {
+    depth -= 1
     switch state {
     case .inKey:
       do { try sections.beginSection(String(decoding: keyText, as: UTF8.self)) } catch {
@@ -365,7 +398,8 @@ final class XMLPlistReader {
     /// How errors name what was found, as `CatalogLoader.describeType(of:)` does.
     var typeDescription: String {
       switch self {
-      case .string, .key: "a string"
+      case .string: "a string"
+      case .key: "a <key> element"
       case .integer, .real: "a number"
       case .true, .false: "a boolean"
       case .date: "a date"
@@ -386,8 +420,12 @@ extension XMLPlistReader: ListReader {
   /// (`XMLProlog`), then the document in 1 MiB chunks through libxml2's SAX2 parser.
   ///
   /// - Throws: `LoadError` as `read(firstChunk:nextChunk:)`, and `notAList` when the XML
-  ///   before the root element is longer than `XMLProlog.maximumLength`.
+  ///   before the root element is longer than `XMLProlog.maximumLength`, or for a start
+  ///   `refusedStart(_:)` names.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    if let why = refusedStart(input.prefix) {
+      throw LoadError(source: input.source, reason: .notAList(why))
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var lineOffset = input.droppedLines
     while true {
@@ -418,5 +456,25 @@ extension XMLPlistReader: ListReader {
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }
+  }
+
+  /// Why a document starting with `prefix` is refused before parsing, or `nil`: starts
+  /// libxml2 (2.9) would misname ("Document is empty", or an invalid character).
+  ///
+  /// - UTF-32LE (its byte-order mark `FF FE 00 00`, or `<` as `3C 00 00 00`; XML 1.0
+  ///   Appendix F): not read. UTF-32BE starts with zero bytes and `FormatSniffer` refuses it.
+  /// - A byte-order mark repeated right after the first (UTF-8 `EF BB BF`, UTF-16 `FE FF` or
+  ///   `FF FE`): an XML document has at most one.
+  static func refusedStart(_ prefix: [UInt8]) -> String? {
+    if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+      || prefix.starts(with: [0x3C, 0x00, 0x00, 0x00])
+    {
+      return "UTF-32 is not supported"
+    }
+    for mark in [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]] as [[UInt8]]
+    where prefix.starts(with: mark) && prefix.dropFirst(mark.count).starts(with: mark) {
+      return "the byte-order mark is repeated"
+    }
+    return nil
   }
 }
