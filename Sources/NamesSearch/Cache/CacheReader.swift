@@ -57,15 +57,20 @@ struct CacheReader {
     guard bytes[layout.path..<layout.path + pathLength].elementsEqual(absolutePath.bytes)
     else { return nil }
 
-    // Titles.
+    // Titles: UTF-8, each checked as a list reader checks it (`SectionTitles`: not empty, no
+    // two alike or canonically equivalent), stored in `SectionOrder` as the writer stores
+    // them, so a forged file cannot show sections the list would not.
     var titles: [String] = []
     titles.reserveCapacity(titleCount)
+    var seenTitles = SectionTitles()
     var previous = 0
     for t in 0..<titleCount {
       let end = Int(u32(titleEndsStart + 4 * t))
       guard end >= previous, end <= titleBytes,
         let title = String(
-          validating: bytes[titleStart + previous..<titleStart + end], as: UTF8.self)
+          validating: bytes[titleStart + previous..<titleStart + end], as: UTF8.self),
+        (try? seenTitles.insert(title, source: "")) != nil,
+        titles.last.map({ SectionOrder.areInIncreasingOrder($0, title) }) ?? true
       else { return nil }
       titles.append(title)
       previous = end
@@ -89,13 +94,14 @@ struct CacheReader {
     }
 
     // The checksum (header and body), the offset tables (ascending, ending at the byte
-    // counts) and the owners (ascending, naming names) are checked together, on every core.
+    // counts), the owners (ascending, naming names) and the names (each well-formed UTF-8,
+    // as a list reader gives them) are checked together, on every core.
     let pieces = IndexChecksum.pieceCount
-    let results = ConcurrentResults<UInt64>(count: pieces + 3)
+    let results = ConcurrentResults<UInt64>(count: pieces + 4)
     let shared = SharedForReading(value: bytes)
     let body = SharedForReading(
       value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
-    ThreadPool.perform(iterations: pieces + 3) { task in
+    ThreadPool.perform(iterations: pieces + 4) { task in
       switch task {
       case pieces:
         let valid = Self.endsAreValid(
@@ -109,6 +115,12 @@ struct CacheReader {
         let valid = Self.ownersAreValid(
           shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
         results[task] = valid ? 1 : 0
+      case pieces + 3:
+        let valid = WellFormedUTF8.check(
+          UnsafeRawBufferPointer(rebasing: shared.value[nameStart..<nameStart + nameBytes]),
+          cutAt: UnsafeRawBufferPointer(
+            rebasing: shared.value[nameEndsStart..<nameEndsStart + 4 * nameCount]))
+        results[task] = valid ? 1 : 0
       default:
         if verifiesChecksum {
           results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
@@ -116,9 +128,9 @@ struct CacheReader {
       }
     }
     let values = results.values
-    guard values[pieces] == 1, values[pieces + 1] == 1, values[pieces + 2] == 1 else {
-      return nil
-    }
+    guard values[pieces] == 1, values[pieces + 1] == 1, values[pieces + 2] == 1,
+      values[pieces + 3] == 1
+    else { return nil }
     if verifiesChecksum {
       let checksum = IndexChecksum.combine(
         header: UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize]),
