@@ -135,36 +135,3 @@ struct ForgedCacheTests {
     #expect(try isRefusedAndRebuilt(path: path, stamp: stamp))
   }
 }
-
-extension ForgedCacheTests {
-  /// A catalog of section "A" holding names whose UTF-8 is `bytes`, cut at `ends`, and of
-  /// section "B" holding the rest up to three names.
-  static func forged(nameBytes bytes: [UInt8], ends: [Int]) -> Catalog {
-    var builder = NameStore.Builder()
-    var start = 0
-    for end in ends {
-      bytes[start..<end].withUnsafeBufferPointer { builder.append(utf8: $0) }
-      start = end
-    }
-    let names = builder.build()
-    return Catalog(
-      orderedTitles: ["A", "B"], names: names, sectionRanges: [0..<2, 2..<names.count],
-      defaultKeys: SearchKeys(names: names, options: .default))
-  }
-
-  @Test("names that are not UTF-8, or cut inside a character, are refused")
-  func badNames() throws {
-    // "Ann" and a name with a byte no UTF-8 has (FF), or a lone continuation byte, or a
-    // surrogate's encoding (ED A0 80), then "Bob".
-    for bad: [UInt8] in [[0x41, 0xFF], [0x80], [0xED, 0xA0, 0x80]] {
-      defer { try? FileManager.default.removeItem(atPath: folder) }
-      let bytes = Array("Ann".utf8) + bad + Array("Bob".utf8)
-      let catalog = Self.forged(nameBytes: bytes, ends: [3, 3 + bad.count, bytes.count])
-      #expect(try isRefused(catalog), "\(bad)")
-    }
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    // "AnnÄ" + "Bob" is well-formed as a whole, but cut between Ä's two bytes (C3 | 84).
-    let bytes = Array("AnnÄBob".utf8)
-    #expect(try isRefused(Self.forged(nameBytes: bytes, ends: [4, 5, bytes.count])))
-  }
-}
