@@ -162,7 +162,20 @@ struct CacheHeader: Equatable {
   static func decode(
     _ file: UnsafeRawBufferPointer, version expected: UInt32
   ) throws(Refusal) -> CacheHeader {
-    guard file.count >= size else { throw .truncated }
+    try decode(file, fileSize: file.count, version: expected)
+  }
+
+  /// The header in the first bytes of `file`, of a cache file of `fileSize` bytes, checked as
+  /// `decode(_:version:)` checks it, so that a file can be judged from its header alone,
+  /// before it is mapped. Only the first `size` bytes of `file` are read.
+  ///
+  /// - Throws: `Refusal`, the first check that failed (`truncated` when `file` or `fileSize`
+  ///   is shorter than a header).
+  /// - Complexity: O(1).
+  static func decode(
+    _ file: UnsafeRawBufferPointer, fileSize: Int, version expected: UInt32
+  ) throws(Refusal) -> CacheHeader {
+    guard file.count >= size, fileSize >= size else { throw .truncated }
     func u32(_ at: Int) -> UInt32 {
       UInt32(littleEndian: file.loadUnaligned(fromByteOffset: at, as: UInt32.self))
     }
@@ -181,13 +194,13 @@ struct CacheHeader: Equatable {
       created: i64(56), sourceHash: u64(64), checksum: u64(checksumOffset), bodySize: u64(80),
       titleCount: u32(88), nameCount: u32(92), titleBytes: u32(96), nameBytes: u32(100),
       keyCount: u32(128), keyBytes: u32(104), ownerCount: u32(132), pathLength: u32(108))
-    guard header.bodySize == UInt64(file.count - size) else { throw .bodySize }
+    guard header.bodySize == UInt64(fileSize - size) else { throw .bodySize }
     let ownersConsistent =
       header.ownerCount == 0
       ? header.keyCount == header.nameCount : header.ownerCount == header.keyCount
     guard ownersConsistent else { throw .counts }
     // Every count is a UInt32, so the sum cannot overflow an Int.
-    guard header.layout.end == file.count else { throw .layout }
+    guard header.layout.end == fileSize else { throw .layout }
     return header
   }
 }

@@ -57,15 +57,20 @@ struct CacheReader {
     guard bytes[layout.path..<layout.path + pathLength].elementsEqual(absolutePath.bytes)
     else { return nil }
 
-    // Titles.
+    // Titles: UTF-8, each checked as a list reader checks it (`SectionTitles`: not empty, no
+    // two alike or canonically equivalent), stored in `SectionOrder` as the writer stores
+    // them, so a forged file cannot show sections the list would not.
     var titles: [String] = []
     titles.reserveCapacity(titleCount)
+    var seenTitles = SectionTitles()
     var previous = 0
     for t in 0..<titleCount {
       let end = Int(u32(titleEndsStart + 4 * t))
       guard end >= previous, end <= titleBytes,
         let title = String(
-          validating: bytes[titleStart + previous..<titleStart + end], as: UTF8.self)
+          validating: bytes[titleStart + previous..<titleStart + end], as: UTF8.self),
+        (try? seenTitles.insert(title, source: "")) != nil,
+        titles.last.map({ SectionOrder.areInIncreasingOrder($0, title) }) ?? true
       else { return nil }
       titles.append(title)
       previous = end
@@ -90,6 +95,8 @@ struct CacheReader {
 
     // The checksum (header and body), the offset tables (ascending, ending at the byte
     // counts) and the owners (ascending, naming names) are checked together, on every core.
+    // The names' UTF-8 is not validated: it would double the instructions of a cached query
+    // on a million names (measured: +117%); a forged name that is not UTF-8 shows U+FFFD.
     let pieces = IndexChecksum.pieceCount
     let results = ConcurrentResults<UInt64>(count: pieces + 3)
     let shared = SharedForReading(value: bytes)

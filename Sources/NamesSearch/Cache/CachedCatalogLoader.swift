@@ -102,16 +102,12 @@ public struct CachedCatalogLoader {
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
 
-  /// How many times its list's size an index may be, at most, plus `indexAllowance`.
-  static let indexRatio = 8
-  /// 64 MiB: small lists always get an index.
-  static let indexAllowance = 64 << 20
-
   /// Whether the index of `catalog` (names, folded keys and their offsets, about
-  /// names + keys + 12 bytes a name) stays within `indexRatio` times the list's size plus
-  /// `indexAllowance`. A binary list that references the same strings over and over can
-  /// load within `ExpansionLimit` yet make an index a hundred times its size; such a list
-  /// is searched without writing one, so no list can fill the cache folder.
+  /// names + keys + 12 bytes a name) stays within `IndexSizeLimit` of the list's size: an
+  /// early refusal before anything is written (`IndexCache.write` checks the exact size of
+  /// the file against the same limit). A binary list that references the same strings over
+  /// and over can load within `ExpansionLimit` yet make an index a hundred times its size;
+  /// such a list is searched without writing one, so no list can fill the cache folder.
   static func indexSizeIsReasonable(for catalog: Catalog, listSize: Int) -> Bool {
     indexSizeIsReasonable(
       nameBytes: catalog.names.bytes.count, keyBytes: catalog.defaultKeys.bytes.count,
@@ -123,8 +119,7 @@ public struct CachedCatalogLoader {
     -> Bool
   {
     let estimate = nameBytes + keyBytes + 12 * names
-    let (scaled, overflow) = listSize.multipliedReportingOverflow(by: indexRatio)
-    return overflow || estimate <= scaled + indexAllowance
+    return IndexSizeLimit.allows(estimate, listSize: UInt64(clamping: listSize))
   }
 
   /// `load(contentsOfFile:cacheDirectory:maximumSize:progress:)` with the paths given as

@@ -20,7 +20,12 @@
 /// the standard library's Unicode version), path, the list's size, modification and
 /// status-change times, inode and device, the XXH3-64 checksum of the header and body, and
 /// the structure (offsets in bounds and ascending, ranges covering every name, owners
-/// ascending and naming names). A file of another format (3 and before: one key per name,
+/// ascending and naming names), and what a list reader checks of the titles (not empty, no
+/// two alike or canonically equivalent: `SectionTitles`) and that they are stored in
+/// `SectionOrder`, so a file forged with a recomputed checksum (XXH3 is no MAC) can never
+/// answer otherwise than the list. The file's size is checked first, from `stat` and the
+/// header alone: within `IndexSizeLimit` of the list's size (the limit the writer keeps)
+/// and exactly what the header describes; only then is the file mapped. A file of another format (3 and before: one key per name,
 /// no owners) is refused by its version and rebuilt. When the
 /// list's modification time is within two seconds of the cache's own (an edit the clock may
 /// not show), the list's content hash is compared as well. Anything else is ignored, and the
@@ -93,7 +98,8 @@ package enum IndexCache {
   /// have been folded under: by default the running standard library's
   /// (`ToolchainUnicodeVersion`, remembered in `directory`).
   ///
-  /// - Complexity: O(n) in the cache file's size (checksum and structure checks).
+  /// - Complexity: O(n) in the cache file's size (checksum and structure checks), O(1) for
+  ///   a file whose size or header is wrong (nothing is mapped).
   package static func read(
     for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
     unicodeVersion: UnicodeVersion? = nil
@@ -124,16 +130,40 @@ package enum IndexCache {
     guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
     else { return nil }
     defer { Descriptor.closeAfterReading(fd) }
-    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize
+    // A file past the writer's limit, or whose header does not describe exactly it, is
+    // refused from a `stat` and its first bytes, before a page of it is mapped.
+    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
+      IndexSizeLimit.allows(Int(clamping: info.size), listSize: stamp.size)
     else { return nil }
     let unicode = unicodeVersion()
     let size = Int(info.size)
+    guard let header = readHeader(fd),
+      let fields = try? header.withUnsafeBytes({ (raw) throws(CacheHeader.Refusal) in
+        try CacheHeader.decode(raw, fileSize: size, version: version(unicode: unicode))
+      }),
+      fields.stamp == stamp
+    else { return nil }
     guard let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
     let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
     var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
     return reader.catalog(
       region: region, absolutePath: absolutePath, stamp: stamp,
       version: version(unicode: unicode))
+  }
+
+  /// The first `headerSize` bytes of the file open as `fd` (read from its start, where a
+  /// fresh descriptor is), or `nil` when it cannot be read or is shorter.
+  private static func readHeader(_ fd: Int32) -> [UInt8]? {
+    var header = [UInt8](repeating: 0, count: headerSize)
+    var filled = 0
+    while filled < headerSize {
+      let count = header.withUnsafeMutableBytes {
+        Descriptor.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
+      guard let count, count > 0 else { return nil }
+      filled += count
+    }
+    return header
   }
 
   // MARK: - Writing
@@ -148,7 +178,9 @@ package enum IndexCache {
   /// abandoned and its temporary file removed (the command line stops on a pending SIGINT or
   /// SIGTERM this way).
   ///
-  /// - Returns: whether the file was written; a cache that cannot be written is not an error.
+  /// - Returns: whether the file was written; a cache that cannot be written is not an error,
+  ///   and neither is one that would exceed `IndexSizeLimit` for a list of `stamp.size`
+  ///   bytes (the reader would refuse it): none is written.
   ///   Nothing of the size of the index is allocated: the body is streamed from the
   ///   catalog's buffers.
   @discardableResult
@@ -195,6 +227,8 @@ package enum IndexCache {
       titleBytes: UInt32(titleTotal), nameBytes: nameBytes, keyCount: keyCount,
       keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength)
     let bodySize = fields.layout.end - headerSize
+    // The reader refuses a file past the limit: never write one.
+    guard IndexSizeLimit.allows(headerSize + bodySize, listSize: stamp.size) else { return false }
     fields.bodySize = UInt64(bodySize)
     // The checksum is filled in once the body is written.
     let header = fields.encode()

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import NamesSearch
+
+/// A cache file's checksum (XXH3) is no MAC: whoever can write the cache folder can forge a
+/// file whose checksum is right. Such a file must still answer as the list does, so the
+/// reader checks the titles as a list reader does and the ranges as a catalog needs them.
+/// Each forged file here is written by the library's own writer (`IndexCache.write`, which
+/// computes a right checksum) from a catalog no list reader would make, or is a written file
+/// patched and its checksum recomputed (`IndexCacheTests.withChecksumFixed`).
+@Suite("Forged cache files")
+struct ForgedCacheTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "forged-cache-\(UUID().uuidString)"
+  ).path
+  var cache: String { folder + "/cache" }
+
+  /// The list every test caches: sections "A" (Ann, Anna) and "B" (Bob), three names.
+  static let list: [String: [String]] = ["A": ["Ann", "Anna"], "B": ["Bob"]]
+  /// The list's sections, by hand, as any load must give them.
+  static let expected = [
+    Section(title: "A", names: ["Ann", "Anna"]), Section(title: "B", names: ["Bob"]),
+  ]
+
+  /// Writes the list (modification time an hour ago, so the cache trusts its stamp) and
+  /// returns its absolute path and stamp.
+  func makeList() throws -> (path: String, stamp: SourceStamp) {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/list.plist"
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: Self.list, format: .xml, options: 0)
+    try data.write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return (absolute, try #require(SourceStamp(path: absolute)))
+  }
+
+  /// A catalog of the three names `Ann`, `Anna`, `Bob` (in that order) with `titles` and
+  /// `ranges` taken as given, in the order given: what a forger may write.
+  static func forged(titles: [String], ranges: [Range<Int>]) -> Catalog {
+    var builder = NameStore.Builder()
+    for name in ["Ann", "Anna", "Bob"] { builder.append(name) }
+    let names = builder.build()
+    return Catalog(
+      orderedTitles: titles, names: names, sectionRanges: ranges,
+      defaultKeys: SearchKeys(names: names, options: .default))
+  }
+
+  /// Whether a load of the list through the cache, holding `catalog` written as its index,
+  /// refuses the file: the read gives nothing, the load reads the list and gives its
+  /// sections, and the index written again is then used.
+  func isRefused(_ catalog: Catalog) throws -> Bool {
+    let (path, stamp) = try makeList()
+    #expect(IndexCache.write(catalog, for: path, stamp: stamp, sourceHash: 0, in: cache))
+    return try isRefusedAndRebuilt(path: path, stamp: stamp)
+  }
+
+  /// Whether the cache file now in place for the list at `path` is refused and rebuilt.
+  func isRefusedAndRebuilt(path: String, stamp: SourceStamp) throws -> Bool {
+    guard IndexCache.read(for: path, stamp: stamp, in: cache) == nil else { return false }
+    let loaded = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+    #expect(loaded.origin == .list)
+    #expect(loaded.catalog.sections == Self.expected)
+    #expect(loaded.writeCache())
+    let again = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+    #expect(again.origin == .cache)
+    #expect(again.catalog.sections == Self.expected)
+    return true
+  }
+
+  @Test("the forging is sound: a catalog a reader would make is written and read back")
+  func soundForgery() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (path, stamp) = try makeList()
+    // Display order "A", "B"; the names stored in another order than the sections show
+    // them (a list may hold "B" first): ranges need not ascend in display order.
+    var builder = NameStore.Builder()
+    for name in ["Bob", "Ann", "Anna"] { builder.append(name) }
+    let names = builder.build()
+    let catalog = Catalog(
+      orderedTitles: ["A", "B"], names: names, sectionRanges: [1..<3, 0..<1],
+      defaultKeys: SearchKeys(names: names, options: .default))
+    #expect(IndexCache.write(catalog, for: path, stamp: stamp, sourceHash: 0, in: cache))
+    let read = try #require(IndexCache.read(for: path, stamp: stamp, in: cache))
+    #expect(read.sections == Self.expected)
+  }
+
+  @Test(
+    "titles no list reader accepts are refused: empty, duplicate, canonically equivalent",
+    arguments: [
+      ["", "B"],  // empty
+      ["A", "A"],  // the same bytes twice
+      ["\u{C9}", "E\u{301}"],  // É precomposed and decomposed (UAX #15)
+      ["E\u{301}", "\u{C9}"],
+    ])
+  func badTitles(titles: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(try isRefused(Self.forged(titles: titles, ranges: [0..<2, 2..<3])))
+  }
+
+  @Test("titles out of SectionOrder are refused: the list would show them otherwise")
+  func titlesOutOfOrder() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // By hand: letters before "#", "A" before "B", "a" before "A" (root collation).
+    for titles in [["B", "A"], ["#", "A"], ["A", "a"]] {
+      #expect(try isRefused(Self.forged(titles: titles, ranges: [0..<2, 2..<3])), "\(titles)")
+    }
+  }
+
+  @Test("section ranges that overlap, leave a name out or pass the last name are refused")
+  func badRanges() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Each covers three names in total, as the catalog requires, yet is not a partition.
+    for ranges in [[0..<2, 1..<2], [0..<1, 0..<2], [0..<2, 3..<4], [1..<3, 1..<2]] {
+      #expect(try isRefused(Self.forged(titles: ["A", "B"], ranges: ranges)), "\(ranges)")
+    }
+  }
+
+  @Test("a written file with a title patched to repeat another, checksum recomputed, is refused")
+  func patchedTitle() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (path, stamp) = try makeList()
+    let good = Self.forged(titles: ["A", "B"], ranges: [0..<2, 2..<3])
+    #expect(IndexCache.write(good, for: path, stamp: stamp, sourceHash: 0, in: cache))
+    let file = IndexCache.file(for: path, in: cache)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    // The titles' bytes "AB" follow the header, the path (padded to 8) and two end offsets
+    // (8 bytes): by hand from the layout in `IndexCache`.
+    let titles = CacheHeader.size + (path.utf8.count + 7) / 8 * 8 + 8
+    #expect(bytes[titles] == UInt8(ascii: "A") && bytes[titles + 1] == UInt8(ascii: "B"))
+    bytes[titles + 1] = UInt8(ascii: "A")
+    try IndexCacheTests.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    #expect(try isRefusedAndRebuilt(path: path, stamp: stamp))
+  }
+}
