@@ -24,28 +24,16 @@ struct OversizedCacheTests {
   /// The size the cache file is grown to: 3 GiB, a sparse tail that costs no disk.
   static let grownSize = 3 << 30
 
-  /// Runs `names-search arguments` in an environment of exactly `environment`, standard
-  /// output to `<folder>/stdout`; its exit status and standard output.
+  /// Runs `names-search arguments` in an environment of exactly `environment` (through
+  /// `ByteCommand`, which also passes a sanitizer run's settings on); its exit status and
+  /// standard output.
   static func run(_ arguments: [String], environment: [String], in folder: String) throws
     -> (status: Int32, stdout: String)
   {
-    let program = try CLIRunner.executable().path
-    let outFile = folder + "/stdout"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
-    guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (status, try String(contentsOfFile: outFile, encoding: .utf8))
+    let result = try ByteCommand.run(
+      arguments.map { Array($0.utf8) }, environment: environment.map { Array($0.utf8) },
+      currentDirectory: Array(folder.utf8))
+    return (result.signaled ? 128 + result.status : result.status, result.stdoutText)
   }
 
   /// How many bytes of the file at `path` (of `size` bytes) are in memory: its pages that
