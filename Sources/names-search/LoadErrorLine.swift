@@ -15,6 +15,8 @@ enum LoadErrorLine {
   static func hint(for reason: LoadError.Reason) -> String? {
     switch reason {
     case .tooLarge, .namesTooLarge: "see --max-size"
+    case .recordsNeedKey, .chooseColumn: "choose it with --key"
+    case .chooseTable: "choose it with --table"
     default: nil
     }
   }

@@ -34,9 +34,11 @@ public enum CatalogLoader {
   /// - Complexity: O(n) in the file's size.
   public static func load(
     contentsOfFile path: PathName, maximumSize: Int = FileReader.defaultMaximumSize,
-    progress: Progress? = nil
+    options: LoadOptions = .default, progress: Progress? = nil
   ) throws(LoadError) -> Catalog {
-    try load(from: FileReader(path: path, maximumSize: maximumSize), progress: progress)
+    try load(
+      from: FileReader(path: path, maximumSize: maximumSize), options: options,
+      progress: progress)
   }
 
   /// `load(contentsOfFile:maximumSize:progress:)` with the path given as text, which names
@@ -45,20 +47,23 @@ public enum CatalogLoader {
   /// - Throws: `LoadError` as the `PathName` form (`FileReader.init(path:source:maximumSize:)`).
   public static func load(
     contentsOfFile path: String, maximumSize: Int = FileReader.defaultMaximumSize,
-    progress: Progress? = nil
+    options: LoadOptions = .default, progress: Progress? = nil
   ) throws(LoadError) -> Catalog {
-    try load(from: FileReader(path: path, maximumSize: maximumSize), progress: progress)
+    try load(
+      from: FileReader(path: path, maximumSize: maximumSize), options: options,
+      progress: progress)
   }
 
-  /// Loads the list that `reader` reads (a file or standard input), detecting its format.
+  /// Loads the list that `reader` reads (a file or standard input), detecting its format
+  /// unless `options` names one, its records read by `options.fields`.
   ///
   /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list, or
   ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
   ///   `memoryRefused` when the system refuses an allocation as it loads.
-  public static func load(from reader: FileReader, progress: Progress? = nil) throws(LoadError)
-    -> Catalog
-  {
-    try load(from: reader, readers: .standard, progress: progress).catalog
+  public static func load(
+    from reader: FileReader, options: LoadOptions = .default, progress: Progress? = nil
+  ) throws(LoadError) -> Catalog {
+    try load(from: reader, readers: .standard, options: options, progress: progress).catalog
   }
 
   /// `load(from:progress:)` with the reader for each format taken from `readers`; also
@@ -67,30 +72,36 @@ public enum CatalogLoader {
   ///
   /// - Throws: `LoadError` as `load(from:progress:)`, and what the chosen reader throws;
   ///   `notAList` when the format's reader opens files by path and `reader` is a stream.
-  static func load(from reader: FileReader, readers: ListReaders, progress: Progress?)
-    throws(LoadError) -> (catalog: Catalog, access: ListAccess)
-  {
+  static func load(
+    from reader: FileReader, readers: ListReaders, options: LoadOptions = .default,
+    progress: Progress?
+  ) throws(LoadError) -> (catalog: Catalog, access: ListAccess) {
     // Under `ulimit -v`, a list that cannot load is refused before any buffer is taken,
     // and again, more exactly, once its format is known.
     try LoadMemory.check(fileSize: reader.expectedSize ?? 0, format: nil, source: reader.source)
-    let sniffed = try sniff(reader, progress: progress)
+    let sniffed = try sniff(reader, format: options.format, progress: progress)
     try LoadMemory.check(
       fileSize: reader.expectedSize ?? 0, format: sniffed.format, source: reader.source)
     let input = ListInput(
       file: reader, prefix: sniffed.prefix, droppedLines: sniffed.droppedLines,
-      progress: progress)
-    let listReader = readers[sniffed.format]
+      options: options, progress: progress)
+    guard let listReader = readers[sniffed.format] else {
+      throw LoadError(
+        source: reader.source,
+        reason: .notAList("expected an XML or a binary property list, found \(sniffed.format.name)")
+      )
+    }
     if listReader.access == .path { _ = try input.requirePath(format: sniffed.format) }
     return (try catalog(listReader.read(input), source: reader.source), listReader.access)
   }
 
   /// The format and first bytes of the list `reader` reads, its 1 MiB read buffer released
   /// before a reader takes its own.
-  private static func sniff(_ reader: FileReader, progress: Progress?) throws(LoadError)
-    -> FormatSniffer.Sniffed
+  private static func sniff(_ reader: FileReader, format: ListFormat?, progress: Progress?)
+    throws(LoadError) -> FormatSniffer.Sniffed
   {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    return try FormatSniffer.sniff(reader, chunk: &chunk, progress: progress)
+    return try FormatSniffer.sniff(reader, chunk: &chunk, format: format, progress: progress)
   }
 
   /// The catalog of the sections a reader read, its keys folded for the default options.

@@ -31,7 +31,8 @@ enum FormatSniffer {
   /// - Throws: `LoadError` (`empty`, `blank`, `notAList`), or what reading throws.
   /// - Complexity: O(n) in the bytes read.
   static func sniff(
-    _ reader: FileReader, chunk: inout [UInt8], progress: CatalogLoader.Progress?
+    _ reader: FileReader, chunk: inout [UInt8], format forced: ListFormat? = nil,
+    progress: CatalogLoader.Progress?
   ) throws(LoadError) -> Sniffed {
     var prefix: [UInt8] = []
     var droppedBytes = 0
@@ -49,7 +50,18 @@ enum FormatSniffer {
     func refuse(_ why: String) -> LoadError {
       LoadError(source: reader.source, reason: .notAList(why))
     }
-    while significant.map({ prefix.count - $0 < 8 }) ?? true {
+    // Enough to tell: 16 bytes ("SQLite format 3\0"), and for text the whole first line
+    // (up to 64 KiB) so CSV can be told from a plain list.
+    func isEnough(_ significant: Int) -> Bool {
+      guard prefix.count - significant >= 16 else { return false }
+      if [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(prefix[significant])
+        || prefix.starts(with: Array("bplist".utf8))
+      {
+        return true
+      }
+      return prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A)
+    }
+    while !(significant.map(isEnough) ?? false) {
       let count = try reader.read(into: &chunk)
       progress?(reader.bytesRead, reader.expectedSize)
       if count == 0 { break }
@@ -89,6 +101,13 @@ enum FormatSniffer {
       if prefix.allSatisfy(isSpace) { throw LoadError(source: reader.source, reason: .blank) }
       throw refuse("expected an XML or a binary property list")
     }
+    let detected = detect(prefix, significant: significant, droppedBytes: droppedBytes)
+    if let forced, forced != .xmlPropertyList, forced != .binaryPropertyList {
+      return Sniffed(format: forced, prefix: prefix, droppedLines: droppedLines)
+    }
+    if let detected, forced == nil || forced == detected {
+      return Sniffed(format: detected, prefix: prefix, droppedLines: droppedLines)
+    }
     if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) {
       return Sniffed(format: .binaryPropertyList, prefix: prefix, droppedLines: 0)
     }
@@ -100,6 +119,32 @@ enum FormatSniffer {
       throw refuse("expected an XML or a binary property list")
     }
     return Sniffed(format: .xmlPropertyList, prefix: prefix, droppedLines: droppedLines)
+  }
+
+  /// The format other than a property list that the first bytes announce: SQLite by its
+  /// 16-byte header, JSON by a first `{` or `[`, CSV by a first line holding a comma or
+  /// starting with a quote, plain text otherwise; `nil` for a property list (`<`, `bplist`),
+  /// left to the rules above.
+  private static func detect(_ prefix: [UInt8], significant: Int, droppedBytes: Int)
+    -> ListFormat?
+  {
+    if droppedBytes == 0 && prefix.starts(with: Array("SQLite format 3\0".utf8)) {
+      return .sqlite
+    }
+    if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) { return nil }
+    switch prefix[significant] {
+    case UInt8(ascii: "<"): return nil
+    case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+    default: break
+    }
+    // UTF-16 text (a zero byte before the first significant one) is a property list's
+    // business; it is refused there.
+    if prefix[..<significant].contains(0) { return nil }
+    let firstLine = prefix[significant...].prefix { $0 != 0x0A }
+    if firstLine.first == UInt8(ascii: "\"") || firstLine.contains(UInt8(ascii: ",")) {
+      return .csv
+    }
+    return .text
   }
 
   /// XML white space: space, tab, line feed, carriage return.

@@ -1,19 +1,38 @@
-/// The list formats the loader reads, told apart by their first bytes (`FormatSniffer`).
-///
-/// Each format has one `ListReader` (see `ListReaders`); a new format is a new case, its
-/// rule in `FormatSniffer` and `detect(_:)`, and its reader.
-public enum ListFormat: Sendable, Hashable {
+/// The list formats the loader reads. Each has one `ListReader` (see `ListReaders`); most
+/// are told apart by their first bytes (`FormatSniffer`), and any can be named outright
+/// (`LoadOptions.format`). A new format is a new case, its rule in `FormatSniffer` and its
+/// reader.
+public enum ListFormat: String, Sendable, Hashable, CaseIterable {
   /// An XML property list: `<?xml …` or `<plist …`, in UTF-8 or UTF-16, with or without a
   /// byte-order mark (Apple's plist DTD).
-  case xmlPropertyList
+  case xmlPropertyList = "xml"
   /// A binary property list: `bplist00…` (Apple's CFBinaryPList.c).
-  case binaryPropertyList
+  case binaryPropertyList = "binary"
+  /// JSON text (RFC 8259) in UTF-8: an object of title → array, an array, or either
+  /// holding records (objects).
+  case json
+  /// Comma-separated values (RFC 4180) in UTF-8: a header row naming the fields, then one
+  /// record per row.
+  case csv
+  /// Plain UTF-8 text, one name a line (LF or CRLF), blank lines skipped.
+  case text
+  /// An SQLite 3 database file (`SQLite format 3\0` header), read through the SQLite C
+  /// library: one table's rows are the records.
+  case sqlite
+
+  /// The format's short name, as a tool lets its user name it: "xml", "binary", "json",
+  /// "csv", "text", "sqlite" (the raw value).
+  public var identifier: String { rawValue }
 
   /// The format in words, for messages: "an XML property list".
   public var name: String {
     switch self {
     case .xmlPropertyList: "an XML property list"
     case .binaryPropertyList: "a binary property list"
+    case .json: "JSON"
+    case .csv: "CSV"
+    case .text: "a text list"
+    case .sqlite: "an SQLite database"
     }
   }
 
@@ -22,8 +41,8 @@ public enum ListFormat: Sendable, Hashable {
     ![0x00, 0x09, 0x0A, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF].contains(byte)
   }
 
-  /// The format that `prefix`, the first bytes of a file, announces, or `nil` for anything
-  /// else (OpenStep text such as `{ A = (Ann); }`, or not a list at all).
+  /// The property-list format that `prefix`, the first bytes of a file, announces, or `nil`
+  /// for anything else (OpenStep text such as `{ A = (Ann); }`, or not a property list).
   ///
   /// - Complexity: O(n) in the leading white space.
   public static func detect(_ prefix: some Collection<UInt8>) -> ListFormat? {

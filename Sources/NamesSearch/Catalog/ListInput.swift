@@ -12,16 +12,20 @@ final class ListInput {
   var prefix: [UInt8]
   /// The line breaks in the white space dropped before `prefix`.
   let droppedLines: Int
+  /// How to read the list: the table of a database, the fields of records.
+  let options: LoadOptions
   private let progress: CatalogLoader.Progress?
 
   /// Input from `file`, whose first bytes (after `droppedLines` dropped line breaks) are
-  /// `prefix`; `progress` is told after each chunk read.
+  /// `prefix`, read with `options`; `progress` is told after each chunk read.
   init(
-    file: FileReader, prefix: [UInt8], droppedLines: Int, progress: CatalogLoader.Progress?
+    file: FileReader, prefix: [UInt8], droppedLines: Int, options: LoadOptions = .default,
+    progress: CatalogLoader.Progress?
   ) {
     self.file = file
     self.prefix = prefix
     self.droppedLines = droppedLines
+    self.options = options
     self.progress = progress
   }
 

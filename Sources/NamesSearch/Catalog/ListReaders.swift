@@ -15,14 +15,9 @@ struct ListReaders {
     ])
   }
 
-  /// The reader for `format`.
-  ///
-  /// - Precondition: one was given for it (`standard` has one for every format).
-  subscript(format: ListFormat) -> any ListReader.Type {
-    get {
-      guard let reader = readers[format] else { preconditionFailure("no reader for \(format)") }
-      return reader
-    }
+  /// The reader for `format`, or `nil` when none was given for it.
+  subscript(format: ListFormat) -> (any ListReader.Type)? {
+    get { readers[format] }
     set { readers[format] = newValue }
   }
 }

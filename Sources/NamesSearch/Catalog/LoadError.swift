@@ -49,6 +49,30 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A section's item is not a string; the section title, the item's 1-based position,
     /// and what was found.
     case nameNotString(title: String, position: Int, found: String)
+    /// The input is not valid in its format; the reader's words, with the place first
+    /// ("line 3, column 7: expected ',' or '}'", "line 4: a quoted field never ends").
+    case invalid(format: ListFormat, String)
+    /// The items are records and no field was chosen as their name; the fields of the first
+    /// record, in order.
+    case recordsNeedKey(fields: [String])
+    /// A record (item `position`, 1-based, of section `title`, or of the flat list when
+    /// `nil`) lacks the field `field`.
+    case fieldMissing(title: String?, position: Int, field: String)
+    /// A record's field holds something that is not a string (`found`, as "a number").
+    case fieldNotString(title: String?, position: Int, field: String, found: String)
+    /// An item of a flat list (1-based `position`) is neither a name nor a record.
+    case itemNotNameOrRecord(position: Int, found: String)
+    /// A field was chosen but the list holds names, not records.
+    case notRecords(field: String)
+    /// No field, column or table `name` exists; `available` lists those that do, in order.
+    case noSuchField(String, available: [String])
+    /// No table `name` exists; `available` lists the tables.
+    case noSuchTable(String, available: [String])
+    /// The database holds several tables and none was chosen; `available` lists them.
+    case chooseTable(available: [String])
+    /// The table holds several text columns and none was chosen as the name; `available`
+    /// lists them.
+    case chooseColumn(available: [String])
   }
 
   /// The file the error is about, as the user named it, in the display form of a path
@@ -100,7 +124,48 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         + " (\(Self.codePoints(second))) are the same title written two ways"
     case .nameNotString(let title, let position, let found):
       "section \(Self.quoted(title)), item \(position): expected a string, found \(found)"
+    case .invalid(let format, let why): "\(Self.invalidWords(format)): \(why)"
+    case .recordsNeedKey(let fields):
+      "the items are records; choose the field that is the name (fields: "
+        + fields.map(Self.quoted).joined(separator: ", ") + ")"
+    case .fieldMissing(let title, let position, let field):
+      "\(Self.place(title, position)): no field \(Self.quoted(field))"
+    case .fieldNotString(let title, let position, let field, let found):
+      "\(Self.place(title, position)): field \(Self.quoted(field)) is \(found), not a string"
+    case .itemNotNameOrRecord(let position, let found):
+      "item \(position): expected a string or a dictionary, found \(found)"
+    case .notRecords(let field):
+      "the list holds names, not records, so it has no field \(Self.quoted(field))"
+    case .noSuchField(let name, let available):
+      "no field \(Self.quoted(name)) (fields: "
+        + available.map(Self.quoted).joined(separator: ", ") + ")"
+    case .noSuchTable(let name, let available):
+      "no table \(Self.quoted(name)) (tables: "
+        + available.map(Self.quoted).joined(separator: ", ") + ")"
+    case .chooseTable(let available):
+      "the database holds several tables; choose one (tables: "
+        + available.map(Self.quoted).joined(separator: ", ") + ")"
+    case .chooseColumn(let available):
+      "the table holds several text columns; choose the one that is the name (columns: "
+        + available.map(Self.quoted).joined(separator: ", ") + ")"
     }
+  }
+
+  /// "not valid JSON", "not a valid SQLite database", …
+  static func invalidWords(_ format: ListFormat) -> String {
+    switch format {
+    case .xmlPropertyList, .binaryPropertyList: "not a property list"
+    case .json: "not valid JSON"
+    case .csv: "not valid CSV"
+    case .text: "not valid text"
+    case .sqlite: "not a valid SQLite database"
+    }
+  }
+
+  /// "section \"A\", item 3", or "item 3" for an item of a flat list.
+  static func place(_ title: String?, _ position: Int) -> String {
+    guard let title else { return "item \(position)" }
+    return "section \(quoted(title)), item \(position)"
   }
 
   /// A `memoryRefused` error about `source`, after an allocation failed.

@@ -14,9 +14,33 @@
 /// A name may also arrive in parts (`appendPart(utf8:)`, then `endName()`), as a streaming
 /// parser hands text over. When the system refuses memory for the names, the rest are
 /// dropped and `endSection()`'s caller or `finish()` reports `memoryRefused`.
+///
+/// Items may be records instead of names: a reader hands over a decoded record
+/// (`appendRecord(_:)`, plist and JSON) or a row whose fields it resolved itself
+/// (`appendRow(name:searchKeys:title:record:)`, CSV and SQLite); the builder keeps each
+/// record's further search keys and its JSON text. A list whose items come before any
+/// section begins is flat: `finish()` files it into sections by `RecordFields.section`, or
+/// else with the `SectionMaker`. A section field also re-files a sectioned list's records.
 struct SectionsBuilder: ~Copyable {
   private let source: String
+  private let fields: RecordFields
+  private let maker: any SectionMaker
   private var names: NameStore.Builder
+  /// The further search keys' texts and owners, and the records' JSON texts.
+  private var keyTexts = NameStore.Builder(names: 0, bytes: 0)
+  private var keyOwners: [UInt32] = []
+  private var records = NameStore.Builder(names: 0, bytes: 0)
+  private var hasRecords = false
+  /// For re-filed items (flat input with a section field, or any input with one): each
+  /// item's title, as an index into `fieldTitles`.
+  private var itemTitles: [UInt32] = []
+  private var fieldTitles: [String] = []
+  private var fieldTitleIndex: [String: UInt32] = [:]
+  private var seenFieldTitles = SectionTitles()
+  /// The position of the next item in its section (or in the flat list), 1-based.
+  private var position = 1
+  /// Whether a section began: the list is sectioned, not flat.
+  private var isSectioned = false
   private var titles: [String] = []
   private var ranges: [Range<Int>] = []
   private var seenTitles = SectionTitles()
@@ -28,11 +52,24 @@ struct SectionsBuilder: ~Copyable {
 
   /// A builder for the list that errors call `source`, counting its loaded size against
   /// `expansion` (`nil`: no limit), with room reserved for `names` names of `bytes` bytes.
-  init(source: String, expansion: ExpansionLimit?, names: Int = 1024, bytes: Int = 1 << 16) {
+  ///
+  /// `fields` says which fields of records are what; `maker` files a flat list's names.
+  init(
+    source: String, expansion: ExpansionLimit?, names: Int = 1024, bytes: Int = 1 << 16,
+    fields: RecordFields = .none, maker: any SectionMaker = FirstLetterSections()
+  ) {
     self.source = source
     self.expansion = expansion
+    self.fields = fields
+    self.maker = maker
     self.names = NameStore.Builder(names: names, bytes: bytes)
   }
+
+  /// The title of the open section, or `nil` in a flat list, for messages.
+  private var placeTitle: String? { isSectioned ? title : nil }
+
+  /// Whether items are re-filed by title: a flat list, or a section field chosen.
+  private var refiles: Bool { !isSectioned || fields.section != nil }
 
   /// The title of the open section ("" before the first).
   var title: String { open?.title ?? "" }
@@ -52,26 +89,139 @@ struct SectionsBuilder: ~Copyable {
     try seenTitles.insert(title, source: source)
     try expansion?.addSection(titleByteCount: title.utf8.count)
     if open != nil { endSection() }
+    isSectioned = true
     open = (title, names.count)
     nameStart = names.byteCount
+    position = 1
+  }
+
+  /// Appends an item that is a record: its name is the string at `fields.name`, its
+  /// further search keys the strings (or numbers) at `fields.search`, its title (when
+  /// re-filed) the string at `fields.section`; the record is kept as JSON text.
+  ///
+  /// - Throws: `LoadError` `recordsNeedKey` (no name field chosen: the record's fields
+  ///   listed), `fieldMissing` or `fieldNotString` for the name or section field, naming
+  ///   the section and the item; or what the `ExpansionLimit` throws.
+  /// - Complexity: O(n) in the record's size.
+  mutating func appendRecord(_ record: RecordValue) throws(LoadError) {
+    guard let nameField = fields.name else {
+      throw LoadError(source: source, reason: .recordsNeedKey(fields: record.keys))
+    }
+    let name = try string(at: nameField, of: record)
+    var keys: [String] = []
+    for path in fields.search {
+      switch record.value(at: path) {
+      case nil, .null?: continue
+      case .string(let text)?, .number(let text)?: keys.append(text)
+      case .array(let items)?:
+        for case .string(let text) in items { keys.append(text) }
+      case let other?:
+        throw LoadError(
+          source: source,
+          reason: .fieldNotString(
+            title: placeTitle, position: position, field: path.description,
+            found: other.typeDescription))
+      }
+    }
+    var title: String? = nil
+    if let path = fields.section { title = try string(at: path, of: record) }
+    var json: [UInt8] = []
+    record.appendJSON(to: &json)
+    try appendRow(name: name, searchKeys: keys, title: title, record: json)
+  }
+
+  /// The string at `path` in `record`, or an error naming the item and the field.
+  private func string(at path: RecordKeyPath, of record: RecordValue) throws(LoadError)
+    -> String
+  {
+    switch record.value(at: path) {
+    case .string(let text)?: return text
+    case nil:
+      throw LoadError(
+        source: source,
+        reason: .fieldMissing(title: placeTitle, position: position, field: path.description))
+    case let other?:
+      throw LoadError(
+        source: source,
+        reason: .fieldNotString(
+          title: placeTitle, position: position, field: path.description,
+          found: other.typeDescription))
+    }
+  }
+
+  /// Appends a record whose fields the reader resolved itself (a CSV or SQLite row): its
+  /// name, further search keys, section title (used when the list is re-filed; `nil`
+  /// otherwise) and JSON text (`nil` for none).
+  ///
+  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle`,
+  ///   `equivalentTitles` for a new title.
+  mutating func appendRow(
+    name: String, searchKeys: [String], title: String?, record: [UInt8]?
+  ) throws(LoadError) {
+    try expansion?.addName(byteCount: name.utf8.count)
+    let owner = UInt32(truncatingIfNeeded: names.count)
+    for key in searchKeys {
+      try expansion?.addName(byteCount: key.utf8.count)
+      keyTexts.append(key)
+      keyOwners.append(owner)
+    }
+    if let record {
+      try expansion?.addName(byteCount: record.count)
+      if !hasRecords {
+        hasRecords = true
+        // Names before the first record have none: "null".
+        for _ in 0..<names.count { records.append("null") }
+      }
+      record.withUnsafeBufferPointer { records.append(utf8: $0) }
+    }
+    names.append(name)
+    nameStart = names.byteCount
+    try noteItem(title: title)
+  }
+
+  /// Records the title of the item just appended, when items are re-filed, and counts it.
+  private mutating func noteItem(title: String?) throws(LoadError) {
+    position += 1
+    if hasRecords && records.count < names.count { records.append("null") }
+    // Without a section field a flat list is filed by the `SectionMaker` at the end.
+    guard let title, fields.section != nil else { return }
+    if let index = fieldTitleIndex[title] {
+      itemTitles.append(index)
+      return
+    }
+    try seenFieldTitles.insert(title, source: source)
+    let index = UInt32(fieldTitles.count)
+    fieldTitles.append(title)
+    fieldTitleIndex[title] = index
+    itemTitles.append(index)
   }
 
   /// Appends a whole name, given as UTF-8, to the open section.
   ///
   /// - Throws: `LoadError` from the `ExpansionLimit`, before the name is stored.
   mutating func appendName(utf8: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+    try requireNoFields()
     try expansion?.addName(byteCount: utf8.count)
     names.append(utf8: utf8)
     nameStart = names.byteCount
+    try noteItem(title: nil)
   }
 
   /// Appends a whole name to the open section.
   ///
   /// - Throws: `LoadError` from the `ExpansionLimit`, before the name is stored.
   mutating func appendName(_ name: String) throws(LoadError) {
+    try requireNoFields()
     try expansion?.addName(byteCount: name.utf8.count)
     names.append(name)
     nameStart = names.byteCount
+    try noteItem(title: nil)
+  }
+
+  /// Refuses a name (a string item) when a field was chosen: the list holds no records.
+  private func requireNoFields() throws(LoadError) {
+    guard let field = fields.name ?? fields.search.first ?? fields.section else { return }
+    throw LoadError(source: source, reason: .notRecords(field: field.description))
   }
 
   /// Appends part of the name being read; `endName()` ends it.
@@ -83,9 +233,11 @@ struct SectionsBuilder: ~Copyable {
   ///
   /// - Throws: `LoadError` from the `ExpansionLimit`.
   mutating func endName() throws(LoadError) {
+    try requireNoFields()
     try expansion?.addName(byteCount: names.byteCount - nameStart)
     names.endName()
     nameStart = names.byteCount
+    try noteItem(title: nil)
   }
 
   /// Ends the open section: its title and range of names are recorded.
@@ -101,11 +253,73 @@ struct SectionsBuilder: ~Copyable {
   /// - Throws: `LoadError` `memoryRefused` when the system refused memory for a name.
   consuming func finish() throws(LoadError) -> SectionedNames {
     endSection()
-    guard !names.isOutOfMemory else { throw LoadError.memoryRefused(source: source) }
-    let titles = titles
-    let ranges = ranges
+    guard !names.isOutOfMemory, !keyTexts.isOutOfMemory, !records.isOutOfMemory else {
+      throw LoadError.memoryRefused(source: source)
+    }
     var finished = NameStore.Builder(names: 0, bytes: 0)
     swap(&finished, &names)
-    return SectionedNames(titles: titles, names: finished.build(), ranges: ranges)
+    var keys = NameStore.Builder(names: 0, bytes: 0)
+    swap(&keys, &keyTexts)
+    var recordTexts = NameStore.Builder(names: 0, bytes: 0)
+    swap(&recordTexts, &records)
+    var sections = SectionedNames(
+      titles: titles, names: finished.build(), ranges: ranges,
+      searchKeys: keyOwners.isEmpty ? nil : (keys.build(), keyOwners),
+      records: hasRecords ? recordTexts.build() : nil)
+    guard refiles, sections.names.count > 0 else { return sections }
+    let groups: [(title: String, members: [Int])]
+    if fields.section == nil {
+      groups = maker.sections(of: sections.names)
+    } else {
+      var members = [[Int]](repeating: [], count: fieldTitles.count)
+      for (item, title) in itemTitles.enumerated() { members[Int(title)].append(item) }
+      groups = zip(fieldTitles, members).filter { !$0.1.isEmpty }.map { ($0, $1) }
+    }
+    sections.refile(groups)
+    return sections
+  }
+}
+
+extension SectionedNames {
+  /// Puts the names (with their keys and records) in the order of `groups`, each group a
+  /// section.
+  ///
+  /// - Precondition: every name index appears in exactly one group.
+  /// - Complexity: O(n) in the names' total size.
+  fileprivate mutating func refile(_ groups: [(title: String, members: [Int])]) {
+    var order: [Int] = []
+    order.reserveCapacity(names.count)
+    var newRanges: [Range<Int>] = []
+    for group in groups {
+      newRanges.append(order.count..<order.count + group.members.count)
+      order.append(contentsOf: group.members)
+    }
+    precondition(order.count == names.count, "every name in one section")
+    titles = groups.map(\.title)
+    ranges = newRanges
+    names = Self.permuted(names, order)
+    records = records.map { Self.permuted($0, order) }
+    if let (texts, owners) = searchKeys {
+      // The keys of each name, found by its first key.
+      var first = [Int](repeating: 0, count: names.count + 1)
+      for owner in owners { first[Int(owner) + 1] += 1 }
+      for i in 0..<names.count { first[i + 1] += first[i] }
+      var builder = NameStore.Builder(names: texts.count, bytes: texts.bytes.count)
+      var newOwners: [UInt32] = []
+      newOwners.reserveCapacity(owners.count)
+      for (newIndex, oldIndex) in order.enumerated() {
+        for k in first[oldIndex]..<first[oldIndex + 1] {
+          builder.append(utf8: texts.utf8(of: k))
+          newOwners.append(UInt32(newIndex))
+        }
+      }
+      searchKeys = (builder.build(), newOwners)
+    }
+  }
+
+  private static func permuted(_ store: NameStore, _ order: [Int]) -> NameStore {
+    var builder = NameStore.Builder(names: store.count, bytes: store.bytes.count)
+    for i in order { builder.append(utf8: store.utf8(of: i)) }
+    return builder.build()
   }
 }

@@ -1,0 +1,21 @@
+/// How a list is read: its format when not detected, the table of a database, and which
+/// fields of its records are what. Two loads with equal options of the same bytes give the
+/// same catalog; the index cache keeps one index per set of options.
+public struct LoadOptions: Sendable, Hashable {
+  /// The format to read, or `nil` to detect it from the content (`FormatSniffer`).
+  public var format: ListFormat?
+  /// The table of an SQLite database to read, or `nil` when it has just one.
+  public var table: String?
+  /// Which fields of the records are the name, further search keys and the section title.
+  public var fields: RecordFields
+
+  /// Options as given; the defaults detect the format and read a list of strings.
+  public init(format: ListFormat? = nil, table: String? = nil, fields: RecordFields = .none) {
+    self.format = format
+    self.table = table
+    self.fields = fields
+  }
+
+  /// The defaults: the format detected, no table or fields chosen.
+  public static let `default` = LoadOptions()
+}
