@@ -88,8 +88,7 @@ public enum CatalogLoader {
     guard let listReader = readers[sniffed.format] else {
       throw LoadError(
         source: reader.source,
-        reason: .notAList("expected an XML or a binary property list, found \(sniffed.format.name)")
-      )
+        reason: .notAList("expected an XML or a binary property list"))
     }
     if listReader.access == .path { _ = try input.requirePath(format: sniffed.format) }
     return (try catalog(listReader.read(input), source: reader.source), listReader.access)
