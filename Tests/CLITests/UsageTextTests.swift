@@ -9,7 +9,9 @@ import Testing
 struct UsageTextTests {
   /// Today's usage line, as README shows it.
   static let usage =
-    "names-search [--index | --count | --json | -i] [-f <file>] [--case-sensitive] "
+    "names-search [--index | --count | --json | -i] [-f <file>] [--key <field>] "
+    + "[--search-key <field>] [--section-key <field>] [--format <format>] [--table <name>] "
+    + "[-o <file>] [--output-format <format>] [--case-sensitive] "
     + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] "
     + "[--max-size <bytes>] [<term>]"
 
@@ -104,6 +106,10 @@ struct UsageTextTests {
       ),
       (.conflictingOptions("--index", earlier: "-i"), "'--index' cannot be used with '-i'"),
       (.unexpectedArguments(["b"]), "Unexpected argument 'b'"),
+      (
+        .needsFile(option: "--key"),
+        "'--key' applies to a list read with '-f <file>', not to the built-in list"
+      ),
       (.unexpectedArguments(["b", "-"]), "2 unexpected arguments: 'b', '-'"),
     ])
   func message(error: UsageError, expected: String) {
