@@ -15,8 +15,7 @@ enum ListOutput {
   /// Writes `result` to `path` in `format`; returns the exit status: that of the answer
   /// (0 some names, 1 none: an empty dictionary is written) or 2 with one line on
   /// standard error when nothing could be written.
-  static func write(_ result: SearchResult, to path: PathName, format: ListFormat) -> ExitStatus
-  {
+  static func write(_ result: SearchResult, to path: PathName, format: ListFormat) -> ExitStatus {
     let answer: ExitStatus = result.isEmpty ? .noMatch : .matched
     guard let writer = ListWriters.writer(for: format) else { return .failure }
     let destination = path.bytes == Array("-".utf8) ? "<stdout>" : path.description

@@ -85,37 +85,58 @@ struct CommandParserTests {
     (["--max-size", "300m"], search { $0.maximumSize = 314_572_800 }),
     (["--max-size", "1G"], search { $0.maximumSize = 1_073_741_824 }),
     (["--max-size", "1365M"], search { $0.maximumSize = 1_431_306_240 }),
-    (["-f", "m.json", "--key", "movieName"], search {
-      $0.file = path("m.json")
-      $0.load.fields.name = RecordKeyPath("movieName")
-    }),
-    (["-f", "c.csv", "--key=name.first", "--search-key", "nick", "--search-key=mail"], search {
-      $0.file = path("c.csv")
-      $0.load.fields.name = RecordKeyPath("name.first")
-      $0.load.fields.search = [RecordKeyPath("nick")!, RecordKeyPath("mail")!]
-    }),
-    (["-f", "c.csv", "--section-key", "Group"], search {
-      $0.file = path("c.csv")
-      $0.load.fields.section = RecordKeyPath("Group")
-    }),
-    (["-f", "p.db", "--format", "sqlite", "--table=products"], search {
-      $0.file = path("p.db")
-      $0.load.format = .sqlite
-      $0.load.table = "products"
-    }),
-    (["-f", "-", "--format=text"], search {
-      $0.file = path("-")
-      $0.load.format = .text
-    }),
+    (
+      ["-f", "m.json", "--key", "movieName"],
+      search {
+        $0.file = path("m.json")
+        $0.load.fields.name = RecordKeyPath("movieName")
+      }
+    ),
+    (
+      ["-f", "c.csv", "--key=name.first", "--search-key", "nick", "--search-key=mail"],
+      search {
+        $0.file = path("c.csv")
+        $0.load.fields.name = RecordKeyPath("name.first")
+        $0.load.fields.search = [RecordKeyPath("nick")!, RecordKeyPath("mail")!]
+      }
+    ),
+    (
+      ["-f", "c.csv", "--section-key", "Group"],
+      search {
+        $0.file = path("c.csv")
+        $0.load.fields.section = RecordKeyPath("Group")
+      }
+    ),
+    (
+      ["-f", "p.db", "--format", "sqlite", "--table=products"],
+      search {
+        $0.file = path("p.db")
+        $0.load.format = .sqlite
+        $0.load.table = "products"
+      }
+    ),
+    (
+      ["-f", "-", "--format=text"],
+      search {
+        $0.file = path("-")
+        $0.load.format = .text
+      }
+    ),
     (["-o", "out.plist"], search { $0.output = path("out.plist") }),
-    (["-oout.plist", "--output-format", "binary"], search {
-      $0.output = path("out.plist")
-      $0.outputFormat = .binaryPropertyList
-    }),
-    (["--output", "-", "--output-format=json"], search {
-      $0.output = path("-")
-      $0.outputFormat = .json
-    }),
+    (
+      ["-oout.plist", "--output-format", "binary"],
+      search {
+        $0.output = path("out.plist")
+        $0.outputFormat = .binaryPropertyList
+      }
+    ),
+    (
+      ["--output", "-", "--output-format=json"],
+      search {
+        $0.output = path("-")
+        $0.outputFormat = .json
+      }
+    ),
     (["--output=o.plist", "--output-format", "xml"], search { $0.output = path("o.plist") }),
     (["-h"], .help),
     (["--help"], .help),
@@ -245,8 +266,10 @@ struct CommandParserTests {
       (["-f", "a", "--format", "yaml"], invalid("--format", "format", "yaml", formatRule)),
       (["-f", "a", "--format=XML"], invalid("--format", "format", "XML", formatRule)),
       (["-f", "a", "--table="], invalid("--table", "name", "", "a table name")),
-      (["-o", "x", "--output-format", "csv"],
-        invalid("--output-format", "format", "csv", outputFormatRule)),
+      (
+        ["-o", "x", "--output-format", "csv"],
+        invalid("--output-format", "format", "csv", outputFormatRule)
+      ),
       (["--output="], invalid("--output", "file", "", "a path, or '-' for standard output")),
       // -o writes a list instead of printing in a mode; the built-in list has no records.
       (["--json", "-o", "x"], .conflictingOptions("-o", earlier: "--json")),

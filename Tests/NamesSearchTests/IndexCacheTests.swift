@@ -276,13 +276,13 @@ struct IndexCacheTests {
       recordBytes: 9)
     // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
     // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16, further ends 4 → 8,
-    // further 7 → 8, record ends 8, records 9 → 16: 136 bytes.
-    #expect(header.layout.end == 168 + 136)
+    // further 7 → 8, record ends 8, records 9 → 16: 128 bytes.
+    #expect(header.layout.end == 168 + 128)
     #expect(header.layout.owners == 168 + 72)
     #expect(header.layout.furtherEnds == 168 + 88 && header.layout.further == 168 + 96)
     #expect(header.layout.recordEnds == 168 + 104 && header.layout.records == 168 + 112)
     var filled = header
-    filled.bodySize = 136
+    filled.bodySize = 128
     let bytes = filled.encode()
     #expect(bytes.count == 168)
     func word<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
@@ -294,7 +294,7 @@ struct IndexCacheTests {
     #expect(word(32, Int64.self) == 7 && word(40, UInt64.self) == 13)
     #expect(word(48, UInt64.self) == 15 && word(56, Int64.self) == 17)
     #expect(word(64, UInt64.self) == 19 && word(72, UInt64.self) == 21)
-    #expect(word(80, UInt64.self) == 88 && word(88, UInt32.self) == 1)
+    #expect(word(80, UInt64.self) == 128 && word(88, UInt32.self) == 1)
     #expect(word(92, UInt32.self) == 2 && word(96, UInt32.self) == 3)
     #expect(word(100, UInt32.self) == 4 && word(104, UInt32.self) == 6)
     #expect(word(108, UInt32.self) == 5 && word(112, Int64.self) == 9)
@@ -303,7 +303,7 @@ struct IndexCacheTests {
     #expect(word(136, UInt64.self) == 23 && word(144, UInt64.self) == 25)
     #expect(word(152, UInt32.self) == 1 && word(156, UInt32.self) == 7)
     #expect(word(160, UInt32.self) == 2 && word(164, UInt32.self) == 9)
-    let file = bytes + [UInt8](repeating: 0, count: 136)
+    let file = bytes + [UInt8](repeating: 0, count: 128)
     #expect(try file.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) } == filled)
 
     // Each refusal, on a copy with one thing wrong.

@@ -40,7 +40,9 @@ package struct CacheIdentity: Sendable, Equatable {
       guard let text else { return }
       bytes.append(UInt8(ascii: tag.unicodeScalars.first!))
       let count = UInt32(truncatingIfNeeded: text.utf8.count)
-      for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: count >> shift)) }
+      for shift in stride(from: 0, to: 32, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: count >> shift))
+      }
       bytes.append(contentsOf: text.utf8)
     }
     put("f", options.format?.identifier)

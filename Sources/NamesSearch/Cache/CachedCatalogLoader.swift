@@ -62,16 +62,18 @@ public struct CachedCatalogLoader {
     guard let directory = cacheDirectory, let absolute = absolutePath(of: path) else {
       let reader = try FileReader(path: path, maximumSize: maximumSize)
       let catalog = try CatalogLoader.load(
-        from: reader, readers: readers, options: options, progress: progress)
-        .catalog
+        from: reader, readers: readers, options: options, progress: progress
+      )
+      .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     let source = path.description
     let reader = try FileReader(path: absolute, source: source, maximumSize: maximumSize)
     guard let stamp = reader.stamp else {
       let catalog = try CatalogLoader.load(
-        from: reader, readers: readers, options: options, progress: progress)
-        .catalog
+        from: reader, readers: readers, options: options, progress: progress
+      )
+      .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     // The `-wal` file is stamped before the list is read, and again before the index is

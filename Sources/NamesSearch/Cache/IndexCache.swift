@@ -262,8 +262,7 @@ package enum IndexCache {
     let header = fields.encode()
 
     let target = file(for: absolutePath, options: identity.options, in: directory)
-    return AtomicFile.write(to: target, size: headerSize + bodySize)
-    { (fd) -> Bool in
+    return AtomicFile.write(to: target, size: headerSize + bodySize) { (fd) -> Bool in
       guard var body = StreamingBodyWriter(descriptor: fd, bodySize: bodySize),
         header.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
       else { return false }

@@ -89,8 +89,9 @@ public struct SearchKeys: Sendable {
       // The further keys of this part's names: adjacent, found by their owners.
       let keyRange =
         further.map {
-          $0.firstKey(ofNameAtLeast: range.lowerBound)..<$0.firstKey(
-            ofNameAtLeast: range.upperBound)
+          $0.firstKey(
+            ofNameAtLeast: range.lowerBound)..<$0.firstKey(
+              ofNameAtLeast: range.upperBound)
         } ?? 0..<0
       let keyBytes =
         keyRange.isEmpty
