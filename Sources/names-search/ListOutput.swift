@@ -43,7 +43,13 @@ enum ListOutput {
       return answer
     }
     var failure: Int32 = 0
+    let mode = fileMode(for: path)
     let written = AtomicFile.write(to: path) { fd in
+      // The temporary file is made 0600; the list gets the mode it had, or a new file's.
+      guard fchmod(fd, mode) == 0 else {
+        failure = errno
+        return false
+      }
       let output = OutputBuffer { bytes in try StandardStreams.write(bytes, to: fd) }
       do {
         try writer.write(result, to: output)
@@ -64,5 +70,15 @@ enum ListOutput {
       return .failure
     }
     return answer
+  }
+
+  /// The mode of the file at `path` if there is one, else a new file's: 0666 less the
+  /// process's umask.
+  static func fileMode(for path: PathName) -> mode_t {
+    var info = stat()
+    if path.withCString({ stat($0, &info) }) == 0 { return info.st_mode & 0o7777 }
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
   }
 }
