@@ -59,6 +59,23 @@ struct RecordCatalogTests {
     #expect(byName.mapping(at: 0) == .folding)
   }
 
+  @Test("the plain output shows a name found by a further key unhighlighted, by its name marked")
+  func plainOutput() throws {
+    let catalog = try Self.catalog()
+    let style = TextStyle(titleStart: "<", titleEnd: ">", matchStart: "[", matchEnd: "]")
+    func printed(_ term: String) throws -> String {
+      var collected: [UInt8] = []
+      let output = OutputBuffer { collected.append(contentsOf: $0) }
+      try PlainTextPrinter(style: style).print(
+        Searcher().search(Query(term: term), in: catalog), to: output)
+      try output.flush()
+      return String(decoding: collected, as: UTF8.self)
+    }
+    #expect(try printed("nancy") == "<A>\n  Ann\n")
+    #expect(try printed("an") == "<A>\n  [An]n\n")
+    #expect(try printed("y.org") == "<A>\n  Ann\n")
+  }
+
   @Test("--json adds each section's records in the order of its names; none without records")
   func jsonRecords() throws {
     let catalog = try Self.catalog()
