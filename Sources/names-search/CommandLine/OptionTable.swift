@@ -51,7 +51,7 @@ enum OptionTable {
     OptionSpec(
       long: "json",
       help: "Print one JSON object: {\"query\", \"sections\": [{\"title\", \"names\"}], "
-        + "\"index\", \"total\"}.",
+        + "\"index\", \"total\"}; records add each section's \"records\".",
       action: .mode(.print(.json))),
     OptionSpec(
       short: "i", long: "interactive",
