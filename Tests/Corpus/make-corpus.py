@@ -122,6 +122,45 @@ cases = [
     ("binary.plist", plistlib.dumps({"A": ["Ann", "Åsa"], "B": ["Bob"]}, fmt=plistlib.FMT_BINARY), 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
 ]
 
+# --- Part "sqlite": damaged and hostile SQLite databases (the SQLite reader). Built with
+# Python's sqlite3 module at page size 1024; the 300-row table below takes 9 pages (9216
+# bytes), so cutting it at 4096 bytes leaves 4 of the 9 pages its header counts. Each case
+# is also fed on standard input, where a database is refused (CorpusTests). An empty table
+# is an empty list, which exits 1 like any search without a match: SQLiteReaderTests has it.
+import random
+import sqlite3
+import tempfile
+
+
+def sqlite_db(statements):
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "list.db"
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA page_size=1024")
+        for statement in statements:
+            db.execute(statement)
+        db.commit()
+        db.close()
+        return path.read_bytes()
+
+
+NOT_DB = "not a valid SQLite database: "
+FULL_DB = sqlite_db(["CREATE TABLE names(name TEXT)"] + [f"INSERT INTO names VALUES ('Name number {i:04}')" for i in range(300)])
+ENCRYPTED_REST = bytes(random.Random(11).randrange(256) for _ in range(len(FULL_DB) - 100))
+cases += [
+    ("sqlite-zero-length.sqlite", b"", 2, "file is empty"),
+    ("sqlite-header-cut.sqlite", FULL_DB[:40], 2, NOT_DB + "the 100-byte header is cut short at 40 bytes"),
+    ("sqlite-truncated.sqlite", FULL_DB[:4096], 2, NOT_DB + "the file is cut short: 4096 bytes, where the header counts 9 pages of 1024 bytes"),
+    # "Encrypted": a valid header, then random bytes; SQLite finds page 1 malformed.
+    ("sqlite-encrypted.sqlite", FULL_DB[:100] + ENCRYPTED_REST, 2, NOT_DB + "the database is damaged or encrypted (database disk image is malformed)"),
+    ("sqlite-garbage-pages.sqlite", FULL_DB[:2048] + bytes((i * 131) & 255 for i in range(len(FULL_DB) - 2048)), 2, NOT_DB + "the database is damaged or encrypted (*"),
+    ("sqlite-no-tables.sqlite", sqlite_db(["PRAGMA user_version=7"]), 2, NOT_DB + "it holds no tables"),
+    ("sqlite-quoted-table.sqlite", sqlite_db(['CREATE TABLE "we""ird; DROP TABLE names; --" (name TEXT)', 'INSERT INTO "we""ird; DROP TABLE names; --" VALUES (\'Bob\'), (\'Ann\')']), 0, "A\\n  Ann\\nB\\n  Bob\\n"),
+    ("sqlite-several-tables.sqlite", sqlite_db(["CREATE TABLE a(name TEXT)", "CREATE TABLE b(name TEXT)"]), 2, 'the database holds several tables; choose one (tables: "a", "b") (choose it with --table)'),
+    ("sqlite-several-columns.sqlite", sqlite_db(["CREATE TABLE people(first TEXT, last VARCHAR(20), age INTEGER)"]), 2, 'the table holds several text columns; choose the one that is the name (columns: "first", "last") (choose it with --key)'),
+    ("sqlite-blob-name.sqlite", sqlite_db(["CREATE TABLE names(name TEXT)", "INSERT INTO names VALUES ('Ann'), (x'00ff')"]), 2, 'item 2: field "name" is a blob, not a string'),
+]
+
 CASES.mkdir(exist_ok=True)
 for old in CASES.iterdir():
     old.unlink()
