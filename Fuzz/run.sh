@@ -13,9 +13,14 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
-[ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] || bash Fuzz/build.sh
+[ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] && [ -x Fuzz/bin/csv ] || bash Fuzz/build.sh
 shared=Tests/Fixtures
-mkdir -p Fuzz/work/{loader,cache,query} Fuzz/seeds/{loader,cache,query} Fuzz/crashes
+mkdir -p Fuzz/work/{loader,cache,query,csv} Fuzz/seeds/{loader,cache,query,csv} Fuzz/crashes
+# csv: the first byte picks the fields (see CSVFuzzer.swift); seeds are the CSV and text
+# corpus cases and the contacts fixture, each after a byte choosing no field.
+for f in Tests/Corpus/cases/csv-* Tests/Corpus/cases/text-* $shared/contacts.csv; do
+  if [ -f "$f" ]; then { printf '\0'; cat "$f"; } > "Fuzz/seeds/csv/$(basename "$f")"; fi
+done
 
 cp Tests/Corpus/cases/* Tests/Corpus/regressions/*.plist Resources/sortednames.plist Fuzz/seeds/loader/
 [ -f $shared/sortednames.plist ] && cp $shared/sortednames.plist Fuzz/seeds/loader/fixture.plist
@@ -38,7 +43,7 @@ fi
 
 total=0
 status=0
-for target in loader cache query; do
+for target in loader cache query csv; do
   log=$(mktemp)
   if ! Fuzz/bin/$target -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 \
       -max_len=65536 -timeout=10 -artifact_prefix=Fuzz/crashes/$target- \

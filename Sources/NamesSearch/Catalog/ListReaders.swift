@@ -2,7 +2,8 @@
 /// format names.
 ///
 /// `standard` is what the tool reads with: XML property lists streamed through libxml2
-/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`). Tests may put
+/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), CSV (`CSVReader`)
+/// and plain text (`TextListReader`) split byte by byte. Tests may put
 /// another reader in a format's place.
 struct ListReaders {
   private var readers: [ListFormat: any ListReader.Type]
@@ -13,6 +14,8 @@ struct ListReaders {
       .xmlPropertyList: XMLPlistReader.self,
       .binaryPropertyList: BinaryPlistReader.self,
       .sqlite: SQLiteReader.self,
+      .csv: CSVReader.self,
+      .text: TextListReader.self,
     ])
   }
 
