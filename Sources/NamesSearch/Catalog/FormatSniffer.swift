@@ -24,6 +24,9 @@ enum FormatSniffer {
     var format: ListFormat
     var prefix: [UInt8]
     var droppedLines: Int
+    /// The bytes dropped after the last dropped line break (all white space, one column
+    /// each): where the first kept byte's column starts.
+    var droppedColumns = 0
   }
 
   /// Reads from `reader` until the format shows, using `chunk` as its read buffer.
@@ -37,6 +40,7 @@ enum FormatSniffer {
     var prefix: [UInt8] = []
     var droppedBytes = 0
     var droppedLines = 0
+    var droppedColumns = 0
     var significant: Int? = nil
     // The last white-space byte seen while dropping: a zero byte after it makes it the low
     // byte of a UTF-16LE unit, which is kept.
@@ -45,7 +49,12 @@ enum FormatSniffer {
     var zeros = 0
     func drop(_ space: UInt8) {
       droppedBytes += 1
-      if space == 0x0A { droppedLines += 1 }
+      if space == 0x0A {
+        droppedLines += 1
+        droppedColumns = 0
+      } else {
+        droppedColumns += 1
+      }
     }
     func refuse(_ why: String) -> LoadError {
       LoadError(source: reader.source, reason: .notAList(why))
@@ -103,10 +112,13 @@ enum FormatSniffer {
     }
     let detected = detect(prefix, significant: significant, droppedBytes: droppedBytes)
     if let forced, forced != .xmlPropertyList, forced != .binaryPropertyList {
-      return Sniffed(format: forced, prefix: prefix, droppedLines: droppedLines)
+      return Sniffed(
+        format: forced, prefix: prefix, droppedLines: droppedLines, droppedColumns: droppedColumns)
     }
     if let detected, forced == nil || forced == detected {
-      return Sniffed(format: detected, prefix: prefix, droppedLines: droppedLines)
+      return Sniffed(
+        format: detected, prefix: prefix, droppedLines: droppedLines,
+        droppedColumns: droppedColumns)
     }
     if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) {
       return Sniffed(format: .binaryPropertyList, prefix: prefix, droppedLines: 0)

@@ -12,6 +12,7 @@ struct ListReaders {
     ListReaders(readers: [
       .xmlPropertyList: XMLPlistReader.self,
       .binaryPropertyList: BinaryPlistReader.self,
+      .json: JSONReader.self,
     ])
   }
 
