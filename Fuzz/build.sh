@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into Fuzz/bin:
 # loader (any bytes as a list file), cache (any bytes as an index cache file), query (any
-# bytes as a term). Each is the library's sources compiled with one target file, linked with
-# libxml2 (CLibXML2), libxxhash (CXXHash) and the C shim target CLibXML2Shims, which is
-# compiled here with clang under the same sanitizers.
+# bytes as a term), json (any bytes as a JSON list, and as one JSON value). Each is the
+# library's sources compiled with one target file, linked with libxml2 (CLibXML2),
+# libxxhash (CXXHash) and the C shim target CLibXML2Shims, which is compiled here with clang
+# under the same sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
@@ -22,8 +23,9 @@ module CLibXML2Shims {
   export *
 }
 MAP
-for target in loader cache query; do
+for target in loader cache query json; do
   file=Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift
+  [ "$target" = json ] && file=Fuzz/JSONFuzzer.swift
   rm -f "Fuzz/bin/$target"
   log=$(mktemp)
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
@@ -39,4 +41,4 @@ for target in loader cache query; do
   fi
   rm -f "$log"
 done
-echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query" >&2
+echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query, Fuzz/bin/json" >&2
