@@ -103,7 +103,9 @@ struct BadInputTests {
     } else {
       (file, result) = try Self.runOn(Data(text.utf8))
     }
-    let prefix = "names-search: \(file): not a property list: "
+    // OpenStep text starts as JSON does: it is refused as JSON.
+    let words = text.hasPrefix("{") ? "not valid JSON: " : "not a property list: "
+    let prefix = "names-search: \(file): \(words)"
     #expect(result.stderrText.hasPrefix(prefix), "stderr: \(result.stderrText)")
     #expect(result.stderrText.count > prefix.count + 1, "the parser's words follow")
     #expect(result.stderrText.hasSuffix("\n"))

@@ -159,6 +159,8 @@ cases += [
     ("sqlite-several-tables.sqlite", sqlite_db(["CREATE TABLE a(name TEXT)", "CREATE TABLE b(name TEXT)"]), 2, 'the database holds several tables; choose one (tables: "a", "b") (choose it with --table)'),
     ("sqlite-several-columns.sqlite", sqlite_db(["CREATE TABLE people(first TEXT, last VARCHAR(20), age INTEGER)"]), 2, 'the table holds several text columns; choose the one that is the name (columns: "first", "last") (choose it with --key)'),
     ("sqlite-blob-name.sqlite", sqlite_db(["CREATE TABLE names(name TEXT)", "INSERT INTO names VALUES ('Ann'), (x'00ff')"]), 2, 'item 2: field "name" is a blob, not a string'),
+]
+
 # Part "csv/text" (issue 11): CSV and plain-text lists. A one-column CSV is told from text
 # by its quoted header. Made sections come in first-appearance order here, so valid cases
 # list their names in order. (A missing --key column needs an option; the CLI tests check it.)
@@ -180,6 +182,33 @@ cases += [
     ("text-nul.txt", b"Ann\nB\x00b\n", 2, TEXT + "line 2: a zero byte (the file is not text)"),
     ("text-crlf-blank-lines.txt", b"\r\n  Ann \r\n\r\n\tBob\r\n", 0, "A\\n  Ann\\nB\\n  Bob\\n"),
     ("text-invalid-utf8-after-blank-lines.txt", b"\n\n  Ann\n\xe2\x82\n", 2, TEXT + "line 4: not valid UTF-8 (bytes 0xE2 0x82)"),
+]
+
+# --- json: the JSON reader (issue 11). Syntax errors at their line and column (columns in
+# code points), duplicate keys, a truncated document, deep nesting, a lone surrogate, bytes
+# that are not UTF-8, records without the key, items of the wrong type; messages checked by
+# hand.
+JSON_BAD = "not valid JSON: "
+cases += [
+    ("json-trailing-comma.json", b'{"A": ["Ann", "Bob",]}\n', 2, JSON_BAD + "line 1, column 20: a trailing comma before ']'"),
+    ("json-missing-comma.json", b'{\n  "A": [\n    "Ann"\n    "Bob"\n  ]\n}\n', 2, JSON_BAD + "line 4, column 5: expected ',' or ']', found '\"'"),
+    ("json-duplicate-key.json", b'{"A": ["Ann"],\n "B": [],\n "A": ["Abe"]}\n', 2, JSON_BAD + 'line 3, column 2: the key "A" appears twice in one object (first at line 1, column 2)'),
+    ("json-duplicate-record-key.json", b'[{"name": "Ann", "name": "Abe"}]', 2, JSON_BAD + 'line 1, column 18: the key "name" appears twice in one object (first at line 1, column 3)'),
+    ("json-truncated-string.json", b'{"A": ["Ann", "Bo', 2, JSON_BAD + "line 1, column 18: the document ends early, inside the string that starts at line 1, column 15"),
+    ("json-truncated-after-comma.json", b'["Ann",', 2, JSON_BAD + "line 1, column 8: the document ends early; expected a value"),
+    ("json-deep.json", b"[" * 1000 + b"]" * 1000, 2, JSON_BAD + "line 1, column 513: nesting deeper than 512 arrays and objects"),
+    ("json-lone-surrogate.json", b'{"A": ["Ann \\ud83d"]}', 2, JSON_BAD + "line 1, column 13: a lone surrogate \\uD83D (a high surrogate not followed by a low one)"),
+    ("json-nan.json", b'{"A": [NaN]}', 2, JSON_BAD + "line 1, column 8: expected a value, found the word 'NaN'"),
+    ("json-not-utf8.json", b'["Ann", "\xff"]', 2, JSON_BAD + "line 1, column 10: bytes that are not UTF-8 (byte 0xFF)"),
+    ("json-text-after.json", b'{"A": []}\n}\n', 2, JSON_BAD + "line 2, column 1: text after the end of the document: '}'"),
+    ("json-records-need-key.json", b'[{"name": "Ann", "mail": "ann@example.com"}]', 2, 'the items are records; choose the field that is the name (fields: "name", "mail") (choose it with --key)'),
+    ("json-section-records-need-key.json", b'{"A": [{"name": "Ann"}]}', 2, 'the items are records; choose the field that is the name (fields: "name") (choose it with --key)'),
+    ("json-number-item.json", b'{"A": ["Ann", 42]}', 2, 'section "A", item 2: expected a string, found a number'),
+    ("json-null-item.json", b'["Ann", null]', 2, "item 2: expected a string or a dictionary, found null"),
+    ("json-section-not-array.json", b'{"A": "Ann"}', 2, 'section "A": expected an array of names, found a string'),
+    # Valid inputs: they must load.
+    ("json-bom-sections.json", b'\xef\xbb\xbf{"B": ["Bob"], "A": ["Ann", "\\u00c5sa"]}', 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
+    ("json-flat.json", '["zed", "Ann", "élise", "42"]'.encode(), 0, "A\\n  Ann\\nE\\n  élise\\nZ\\n  zed\\n#\\n  42\\n"),
 ]
 
 CASES.mkdir(exist_ok=True)

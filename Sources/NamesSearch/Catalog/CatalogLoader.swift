@@ -84,6 +84,7 @@ public enum CatalogLoader {
       fileSize: reader.expectedSize ?? 0, format: sniffed.format, source: reader.source)
     let input = ListInput(
       file: reader, prefix: sniffed.prefix, droppedLines: sniffed.droppedLines,
+      droppedColumns: sniffed.droppedColumns,
       options: options, progress: progress)
     guard let listReader = readers[sniffed.format] else {
       throw LoadError(

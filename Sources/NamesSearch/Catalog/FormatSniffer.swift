@@ -35,6 +35,9 @@ enum FormatSniffer {
     var format: ListFormat
     var prefix: [UInt8]
     var droppedLines: Int
+    /// The bytes dropped after the last dropped line break (all white space, one column
+    /// each): where the first kept byte's column starts.
+    var droppedColumns = 0
   }
 
   /// Reads from `reader` until the format shows, using `chunk` as its read buffer.
@@ -48,6 +51,7 @@ enum FormatSniffer {
     var prefix: [UInt8] = []
     var droppedBytes = 0
     var droppedLines = 0
+    var droppedColumns = 0
     var significant: Int? = nil
     // The last white-space byte seen while dropping: a zero byte after it makes it the low
     // byte of a UTF-16LE unit, which is kept.
@@ -62,12 +66,16 @@ enum FormatSniffer {
       droppedBytes += 1
       if space == 0x0A {
         droppedLines += 1
+        droppedColumns = 0
         lineStart.removeAll(keepingCapacity: true)
         lineStartOverflows = false
-      } else if lineStart.count < maximumLineStart {
-        lineStart.append(space)
       } else {
-        lineStartOverflows = true
+        droppedColumns += 1
+        if lineStart.count < maximumLineStart {
+          lineStart.append(space)
+        } else {
+          lineStartOverflows = true
+        }
       }
     }
     func refuse(_ why: String) -> LoadError {
@@ -128,7 +136,9 @@ enum FormatSniffer {
     // CSV and text get back the white space that starts their first line.
     func sniffed(_ format: ListFormat) throws(LoadError) -> Sniffed {
       guard format == .csv || format == .text, !lineStart.isEmpty else {
-        return Sniffed(format: format, prefix: prefix, droppedLines: droppedLines)
+        return Sniffed(
+          format: format, prefix: prefix, droppedLines: droppedLines,
+          droppedColumns: droppedColumns)
       }
       if lineStartOverflows && format == .csv {
         throw LoadError(

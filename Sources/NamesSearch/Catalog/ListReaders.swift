@@ -2,8 +2,9 @@
 /// format names.
 ///
 /// `standard` is what the tool reads with: XML property lists streamed through libxml2
-/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), CSV (`CSVReader`)
-/// and plain text (`TextListReader`) split byte by byte. Tests may put
+/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), JSON by our own
+/// parser (`JSONReader`), CSV (`CSVReader`) and plain text (`TextListReader`) split byte by
+/// byte, SQLite databases through the SQLite C library (`SQLiteReader`). Tests may put
 /// another reader in a format's place.
 struct ListReaders {
   private var readers: [ListFormat: any ListReader.Type]
@@ -16,6 +17,7 @@ struct ListReaders {
       .sqlite: SQLiteReader.self,
       .csv: CSVReader.self,
       .text: TextListReader.self,
+      .json: JSONReader.self,
     ])
   }
 
