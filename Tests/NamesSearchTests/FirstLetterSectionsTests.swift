@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NamesSearch
+
+/// Made sections: titles written out by hand; the order within sections against the
+/// reference, Foundation's root-locale `compare` through `SectionOrder.areInIncreasingOrder`
+/// (ties by file order), on the international fixtures and on tricky sets.
+@Suite("FirstLetterSections")
+struct FirstLetterSectionsTests {
+  @Test(
+    "titles: the first letter without diacritics, uppercased, or #",
+    arguments: [
+      ("élise", "E"), ("Élise", "E"), ("e\u{301}lise", "E"), ("ǆemal", "D"), ("Ǆemal", "D"),
+      ("ǅemal", "D"), ("ßa", "S"), ("ﬁona", "F"), ("Øystein", "Ø"), ("Łukasz", "Ł"),
+      ("Ярослав", "Я"), ("Άννα", "Α"), ("がく", "か"), ("김민준", "김"), ("王伟", "王"),
+      ("42", "#"), ("", "#"), (" ann", "#"), ("😀", "#"), ("\u{301}a", "#"), ("'t Hooft", "#"),
+      ("ｱｲ", "ア"), ("zoë", "Z"),
+    ])
+  func titles(name: String, title: String) {
+    #expect(FirstLetterSections().title(for: name) == title)
+  }
+
+  /// The sections the slow, obviously correct way: titles by `title(for:)`, in first
+  /// appearance order, names sorted by `SectionOrder` with ties by index.
+  static func reference(_ names: [String]) -> [(title: String, members: [Int])] {
+    let maker = FirstLetterSections()
+    var order: [String] = []
+    var members: [String: [Int]] = [:]
+    for (i, name) in names.enumerated() {
+      let title = maker.title(for: name)
+      if members[title] == nil { order.append(title) }
+      members[title, default: []].append(i)
+    }
+    return order.map { title in
+      (
+        title,
+        members[title]!.sorted { a, b in
+          if SectionOrder.areInIncreasingOrder(names[a], names[b]) { return true }
+          if SectionOrder.areInIncreasingOrder(names[b], names[a]) { return false }
+          return a < b
+        }
+      )
+    }
+  }
+
+  static func check(_ names: [String]) {
+    let actual = FirstLetterSections().sections(of: NameStore(names))
+    let expected = reference(names)
+    #expect(actual.map(\.title) == expected.map(\.title))
+    for (a, e) in zip(actual, expected) where a.members != e.members {
+      Issue.record(
+        "section \(e.title): \(a.members.map { names[$0] }) != \(e.members.map { names[$0] })")
+    }
+  }
+
+  static let locales = [
+    "cs_CZ", "da_DK", "de_DE", "el_GR", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "pl_PL",
+    "ru_RU", "sv_SE", "tr_TR", "zh_CN", "zh_TW",
+  ]
+
+  @Test("the international fixtures, and all of them at once", arguments: locales + ["all"])
+  func international(locale: String) throws {
+    let files = locale == "all" ? Self.locales : [locale]
+    var names: [String] = []
+    for file in files {
+      let text = try String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8)
+      names += text.split(separator: "\n").map(String.init)
+    }
+    Self.check(names)
+    // Folded to plain ASCII letters too: the fast path's names.
+    Self.check(
+      names.map { $0.folding(options: .diacriticInsensitive, locale: nil) }.filter {
+        $0.allSatisfy(\.isASCII)
+      })
+  }
+
+  @Test("tricky sets: case, accents, digits, punctuation, spaces, ties, prefixes")
+  func tricky() {
+    Self.check([
+      "ann", "Ann", "ANN", "ann", "Änn", "änn", "anne", "an", "a", "A", "á", "à", "ä", "Anna-Lena",
+      "Anna Lena", "AnnaLena", "Anna_Lena", "Anna.Lena", "Anna,Lena", "Ann2", "Ann10", "Ann1",
+      "ann\u{0}", "ann\u{7}", "ann\t", "a\u{301}nn", "\u{E1}nn", "Æsa", "aesa", "Aesa",
+      "#1", "#", "1", "10", "2", "!", "~x", " x", "", "\u{0}", "😀", "👍🏽", "'s", "\"q\"",
+      "b", "B", "bb", "bB", "Bb", "BB", "b-b", "b b", "b'b", "b.b", "ß", "ss", "SS", "st",
+      "Ǆ", "ǆ", "dž", "DŽ", "Dž", "ﬁ", "fi", "FI", "z", "Z", "zz", "ż", "ź",
+    ])
+  }
+
+  @Test("generated ASCII names compare as Foundation compares them", arguments: 0..<4)
+  func generated(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let alphabet = Array("aAbBzZ09 -_.,'!?@#&()[]{}/\\*+<=>|~$%^`\"e\u{E9}\t")
+    var names: [String] = []
+    for _ in 0..<600 {
+      let first = String("aAbBeE".randomElement(using: &random)!)
+      names.append(
+        first
+          + String(
+            (0..<Int.random(in: 0...5, using: &random)).map { _ in
+              alphabet.randomElement(using: &random)!
+            }))
+    }
+    Self.check(names)
+  }
+
+  @Test("every pair of printable ASCII characters compares as Foundation compares it")
+  func pairs() {
+    let collation = ASCIICollation.root
+    let locale = Locale(identifier: "")
+    // The controls are ignorable (UCA section 3.6): left to Foundation.
+    for control in [0x00, 0x07, 0x1B, 0x7F] as [UInt8] {
+      #expect(![control].withUnsafeBufferPointer { collation.covers($0) })
+    }
+    let characters = (0..<0x80).map { [UInt8($0)] }.filter {
+      $0.withUnsafeBufferPointer { collation.covers($0) }
+    }.map { String(decoding: $0, as: UTF8.self) }
+    #expect(characters.count >= 95)  // printable ASCII, at least
+    for a in characters {
+      for b in characters {
+        let x = "a" + a
+        let y = "a" + b
+        let expected = x.compare(y, options: [], range: nil, locale: locale)
+        let actual = Array(x.utf8).withUnsafeBufferPointer { p in
+          Array(y.utf8).withUnsafeBufferPointer { q in collation.compare(p, q) }
+        }
+        if actual != expected { Issue.record("\(x.debugDescription) vs \(y.debugDescription)") }
+      }
+    }
+  }
+}
