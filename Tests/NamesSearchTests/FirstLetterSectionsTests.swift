@@ -106,26 +106,50 @@ struct FirstLetterSectionsTests {
     Self.check(names)
   }
 
-  @Test("every pair of printable ASCII characters compares as Foundation compares it")
+  @Test("names with accents in Latin letters, as the benchmark makes them", arguments: 0..<4)
+  func latin(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let onsets = ["b", "ch", "K", "L", "st", "Z", "", "Ø", "Æ", "ß", "ǆ", "Ł", "Ð", "Þ", "ı"]
+    let vowels = [
+      "a", "e", "ä", "é", "è", "ö", "ü", "å", "ø", "í", "ñ", "ç", "ã", "e\u{301}", "ǎ", "ạ",
+    ]
+    let codas = ["", "n", "r", "č", "š", "ž", "ł", "ß", "-", " ", "'"]
+    var names: [String] = []
+    for _ in 0..<500 {
+      names.append(
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          onsets.randomElement(using: &random)! + vowels.randomElement(using: &random)!
+            + codas.randomElement(using: &random)!
+        }.joined())
+    }
+    Self.check(names)
+  }
+
+  @Test("distinct primary keys order pairs of covered characters as Foundation does")
   func pairs() {
-    let collation = ASCIICollation.root
+    let weights = RootPrimaryWeights.root
     let locale = Locale(identifier: "")
     // The controls are ignorable (UCA section 3.6): left to Foundation.
-    for control in [0x00, 0x07, 0x1B, 0x7F] as [UInt8] {
-      #expect(![control].withUnsafeBufferPointer { collation.covers($0) })
+    for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}"] {
+      var key: [UInt8] = []
+      #expect(!Array(control.utf8).withUnsafeBufferPointer { weights.appendKey(of: $0, to: &key) })
     }
-    let characters = (0..<0x80).map { [UInt8($0)] }.filter {
-      $0.withUnsafeBufferPointer { collation.covers($0) }
-    }.map { String(decoding: $0, as: UTF8.self) }
-    #expect(characters.count >= 95)  // printable ASCII, at least
-    for a in characters {
-      for b in characters {
-        let x = "a" + a
-        let y = "a" + b
+    func key(_ text: String) -> [UInt8]? {
+      var key: [UInt8] = []
+      return Array(text.utf8).withUnsafeBufferPointer { weights.appendKey(of: $0, to: &key) }
+        ? key : nil
+    }
+    let scalars =
+      ((0..<0x80).map { $0 } + Array(stride(from: 0xC0, to: 0x250, by: 3))
+      + Array(stride(from: 0x1E00, to: 0x1F00, by: 7))).compactMap(UnicodeScalar.init)
+    let covered = scalars.map { "a" + String($0) }.compactMap { text in key(text).map { (text, $0) }
+    }
+    #expect(covered.count >= 95 + 100)
+    for (x, kx) in covered {
+      for (y, ky) in covered where kx != ky {
         let expected = x.compare(y, options: [], range: nil, locale: locale)
-        let actual = Array(x.utf8).withUnsafeBufferPointer { p in
-          Array(y.utf8).withUnsafeBufferPointer { q in collation.compare(p, q) }
-        }
+        let actual: ComparisonResult =
+          kx.lexicographicallyPrecedes(ky) ? .orderedAscending : .orderedDescending
         if actual != expected { Issue.record("\(x.debugDescription) vs \(y.debugDescription)") }
       }
     }

@@ -13,9 +13,10 @@ import Foundation
 /// "が" → "か"; a result that is not a letter gives "#".
 ///
 /// Fast: ASCII titles are computed from the first byte and the others once per distinct
-/// first character; names made of printable ASCII are compared by `ASCIICollation`'s
-/// tables (the same order as Foundation's, derived from it), with an 8-byte key compared
-/// first; only names with other characters are compared through Foundation.
+/// first character; names written in ASCII and Latin letters get a key of primary weights
+/// (`RootPrimaryWeights`, derived from Foundation's collation) that decides their order
+/// unless two keys are equal; only those ties and names in other scripts are compared
+/// through Foundation.
 public struct FirstLetterSections: SectionMaker {
   /// The maker.
   public init() {}
@@ -59,8 +60,8 @@ public struct FirstLetterSections: SectionMaker {
   /// The sections of `names`: titles in order of first appearance, each with its names
   /// sorted.
   ///
-  /// - Complexity: O(n log n) comparisons; O(1) Foundation calls for names of printable
-  ///   ASCII, O(n) in the length for the others.
+  /// - Complexity: O(n log n) comparisons, each O(1) for names with distinct keys and
+  ///   O(n) in the length (through Foundation) for the others.
   public func sections(of names: NameStore) -> [(title: String, members: [Int])] {
     var order: [String] = []
     var groupOf: [String: Int] = [:]
@@ -105,61 +106,69 @@ public struct FirstLetterSections: SectionMaker {
   /// Sorts names under `SectionOrder`'s rule, ties by index.
   private struct Sorter {
     let names: NameStore
-    let collation = ASCIICollation.root
+    let weights = RootPrimaryWeights.root
 
-    /// One name to sort: an 8-byte key compared first, its index, whether it starts with
-    /// a letter, and whether `ASCIICollation` covers it.
+    /// One name to sort: the first 8 bytes of its key, where its key lies, its index,
+    /// whether it starts with a letter, and whether its key decides (`isFast`).
     struct Item {
-      var key: UInt64
+      var prefix: UInt64
+      var start: UInt32
+      var count: UInt32
       var index: UInt32
       var isLetter: Bool
       var isFast: Bool
     }
 
-    func item(_ i: Int) -> Item {
+    /// The sort key of name `i`, appended to `keys`: its primary weights when it starts
+    /// with a letter (`isFast` when `RootPrimaryWeights` covers it), else its UTF-8 (scalar
+    /// order).
+    func item(_ i: Int, keys: inout [UInt8]) -> Item {
       let utf8 = names.utf8(of: i)
-      let asciiLetter =
-        utf8.first.map { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) } ?? false
-      let fast = asciiLetter && collation.covers(utf8)
       let isLetter: Bool
-      if fast || utf8.isEmpty || utf8[0] < 0x80 && (utf8.count == 1 || utf8[1] < 0x80) {
-        isLetter = asciiLetter
+      if let byte = utf8.first, byte < 0x80, utf8.count == 1 || utf8[1] < 0x80 {
+        isLetter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
       } else {
         isLetter = names[i].first?.isLetter ?? false
       }
-      var key: UInt64 = 0
-      if fast {
-        key = collation.primaryPrefix(utf8)
-      } else if !isLetter {
-        // Scalar order is UTF-8 byte order.
-        for k in 0..<8 { key = key << 8 | (k < utf8.count ? UInt64(utf8[k]) : 0) }
+      let start = keys.count
+      var fast = true
+      if isLetter {
+        fast = weights.appendKey(of: utf8, to: &keys)
+        if !fast { keys.removeSubrange(start...) }
+      } else {
+        keys.append(contentsOf: utf8)
       }
-      return Item(key: key, index: UInt32(i), isLetter: isLetter, isFast: fast)
+      var prefix: UInt64 = 0
+      for k in 0..<8 {
+        prefix = prefix << 8 | (start + k < keys.count ? UInt64(keys[start + k]) : 0)
+      }
+      return Item(
+        prefix: prefix, start: UInt32(start), count: UInt32(keys.count - start),
+        index: UInt32(i), isLetter: isLetter, isFast: fast)
     }
 
     func sorted(_ members: [Int]) -> [Int] {
-      var items = members.map(item)
-      items.sort(by: isBefore)
+      var keys: [UInt8] = []
+      var items = members.map { item($0, keys: &keys) }
+      keys.withUnsafeBufferPointer { keys in
+        items.sort { isBefore($0, $1, keys) }
+      }
       return items.map { Int($0.index) }
     }
 
-    func isBefore(_ a: Item, _ b: Item) -> Bool {
+    func isBefore(_ a: Item, _ b: Item, _ keys: UnsafeBufferPointer<UInt8>) -> Bool {
       if a.isLetter != b.isLetter { return a.isLetter }
+      if a.isFast && b.isFast {
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
+        let x = UnsafeBufferPointer(rebasing: keys[Int(a.start)..<Int(a.start + a.count)])
+        let y = UnsafeBufferPointer(rebasing: keys[Int(b.start)..<Int(b.start + b.count)])
+        if !x.elementsEqual(y) { return x.lexicographicallyPrecedes(y) }
+      }
+      // Equal keys, or a name the keys do not cover.
       let x = names.utf8(of: Int(a.index))
       let y = names.utf8(of: Int(b.index))
-      if !a.isLetter || (a.isFast && b.isFast) {
-        if a.key != b.key { return a.key < b.key }
-        if a.isLetter {
-          switch collation.compare(x, y) {
-          case .orderedAscending: return true
-          case .orderedDescending: return false
-          case .orderedSame: break
-          }
-        }
-        // Equal under the collation, or not letters: scalar values (UTF-8 bytes).
-        if !x.elementsEqual(y) { return x.lexicographicallyPrecedes(y) }
-        return a.index < b.index
-      }
+      if x.elementsEqual(y) { return a.index < b.index }
+      if !a.isLetter { return x.lexicographicallyPrecedes(y) }
       let s = names[Int(a.index)]
       let t = names[Int(b.index)]
       if SectionOrder.areInIncreasingOrder(s, t) { return true }
