@@ -99,12 +99,40 @@ public struct FirstLetterSections: SectionMaker {
       }
       members[index].append(i)
     }
+    // Sections are sorted in parallel, each into its own slot.
     let sorter = Sorter(names: names)
-    return zip(order, members).map { ($0, sorter.sorted($1)) }
+    let groups = members
+    guard !groups.isEmpty else { return [] }
+    var sorted = [[Int]](repeating: [], count: groups.count)
+    sorted.withUnsafeMutableBufferPointer { slots in
+      let out = Slots(base: slots.baseAddress!)
+      ThreadPool.perform(iterations: groups.count) { g in
+        out.base[g] = sorter.sorted(groups[g])
+      }
+    }
+    return Array(zip(order, sorted))
+  }
+
+  /// Where the parallel sorts write: each iteration its own element.
+  private struct Slots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<[Int]>
+  }
+
+  /// How `x` and `y` compare byte by byte (a prefix first): negative, zero or positive.
+  @inline(__always)
+  private static func compareBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    let common = min(x.count, y.count)
+    if common > 0 {
+      let order = memcmp(x.baseAddress!, y.baseAddress!, common)
+      if order != 0 { return Int(order) }
+    }
+    return x.count - y.count
   }
 
   /// Sorts names under `SectionOrder`'s rule, ties by index.
-  private struct Sorter {
+  private struct Sorter: Sendable {
     let names: NameStore
     let weights = RootPrimaryWeights.root
 
@@ -162,13 +190,15 @@ public struct FirstLetterSections: SectionMaker {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         let x = UnsafeBufferPointer(rebasing: keys[Int(a.start)..<Int(a.start + a.count)])
         let y = UnsafeBufferPointer(rebasing: keys[Int(b.start)..<Int(b.start + b.count)])
-        if !x.elementsEqual(y) { return x.lexicographicallyPrecedes(y) }
+        let order = FirstLetterSections.compareBytes(x, y)
+        if order != 0 { return order < 0 }
       }
       // Equal keys, or a name the keys do not cover.
       let x = names.utf8(of: Int(a.index))
       let y = names.utf8(of: Int(b.index))
-      if x.elementsEqual(y) { return a.index < b.index }
-      if !a.isLetter { return x.lexicographicallyPrecedes(y) }
+      let order = FirstLetterSections.compareBytes(x, y)
+      if order == 0 { return a.index < b.index }
+      if !a.isLetter { return order < 0 }
       let s = names[Int(a.index)]
       let t = names[Int(b.index)]
       if SectionOrder.areInIncreasingOrder(s, t) { return true }
