@@ -17,6 +17,9 @@ struct OutputRoundTripTests {
     "contacts.csv": ["--key", "Full Name"],
     "records/movies.json": ["--key", "movieName"],
     "records/products.sqlite": ["--table", "products", "--key", "name"],
+    "records/flat.plist": [],
+    "records/records.plist": ["--key", "name"],
+    "records/records-binary.plist": ["--key", "name"],
   ].merging(
     [
       "cs_CZ", "da_DK", "de_DE", "el_GR", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "pl_PL",
