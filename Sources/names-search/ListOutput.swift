@@ -15,10 +15,24 @@ enum ListOutput {
   /// Writes `result` to `path` in `format`; returns the exit status: that of the answer
   /// (0 some names, 1 none: an empty dictionary is written) or 2 with one line on
   /// standard error when nothing could be written.
-  static func write(_ result: SearchResult, to path: PathName, format: ListFormat) -> ExitStatus {
+  ///
+  /// `input` is the list that was read (`-` standard input, `nil` the built-in list): a
+  /// file is never written over the list being read. A symbolic link is followed, and the
+  /// file it names is replaced; a target that is not a regular file (a folder, a device, a
+  /// pipe) is refused, so `-o /dev/null` never replaces the device with a file.
+  static func write(
+    _ result: SearchResult, to requested: PathName, format: ListFormat, input: PathName?
+  ) -> ExitStatus {
     let answer: ExitStatus = result.isEmpty ? .noMatch : .matched
     guard let writer = ListWriters.writer(for: format) else { return .failure }
-    let destination = path.bytes == Array("-".utf8) ? "<stdout>" : path.description
+    let destination = requested.bytes == Array("-".utf8) ? "<stdout>" : requested.description
+    let path: PathName
+    switch target(for: requested, input: input) {
+    case .success(let resolved): path = resolved
+    case .failure(let refusal):
+      StandardStreams.writeError("names-search: \(destination): \(refusal.message)\n")
+      return .failure
+    }
     do throws(ListWriteError) {
       try writer.check(result)
     } catch {
@@ -66,10 +80,53 @@ enum ListOutput {
     guard written else {
       let code = failure != 0 ? failure : errno
       StandardStreams.writeError(
-        "names-search: cannot write \(destination): \(String(cString: strerror(code)))\n")
+        "names-search: \(destination): \(String(cString: strerror(code)))\n")
       return .failure
     }
     return answer
+  }
+
+  /// Why `-o` refuses its target, in words after the target's name.
+  struct Refusal: Error {
+    var message: String
+  }
+
+  /// The file `-o` replaces for `path`: `path` itself, or the file a symbolic link there
+  /// names; standard output for `-`. Refused: a folder, a file that is not a regular file,
+  /// and the list being read (`input`: same device and inode).
+  static func target(for path: PathName, input: PathName?) -> Result<PathName, Refusal> {
+    if path.bytes == Array("-".utf8) { return .success(path) }
+    var link = stat()
+    guard path.withCString({ lstat($0, &link) }) == 0 else { return .success(path) }
+    var resolved = path
+    if link.st_mode & S_IFMT == S_IFLNK,
+      let real = path.withCString({ realpath($0, nil) })
+    {
+      resolved = PathName(cString: real)
+      free(real)
+    }
+    var info = stat()
+    guard resolved.withCString({ stat($0, &info) }) == 0 else { return .success(resolved) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .failure(Refusal(message: String(cString: strerror(EISDIR))))
+    default:
+      return .failure(
+        Refusal(
+          message: "not a regular file; -o replaces a file (write to standard output with"
+            + " '-o -' and redirect it)"))
+    }
+    if let input {
+      var read = stat()
+      let status =
+        input.bytes == Array("-".utf8)
+        ? fstat(STDIN_FILENO, &read) : input.withCString { stat($0, &read) }
+      if status == 0 && read.st_dev == info.st_dev && read.st_ino == info.st_ino {
+        return .failure(
+          Refusal(message: "it is the list being read; write the result to another file"))
+      }
+    }
+    return .success(resolved)
   }
 
   /// The mode of the file at `path` if there is one, else a new file's: 0666 less the

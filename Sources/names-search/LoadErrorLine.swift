@@ -15,8 +15,10 @@ enum LoadErrorLine {
   static func hint(for reason: LoadError.Reason) -> String? {
     switch reason {
     case .tooLarge, .namesTooLarge: "see --max-size"
-    case .recordsNeedKey, .chooseColumn: "choose it with --key"
-    case .chooseTable: "choose it with --table"
+    case .recordsNeedKey(let fields) where fields.isEmpty: nil
+    case .recordsNeedKey, .chooseColumn: "name it with --key"
+    case .chooseTable: "name it with --table"
+    case .invalid(.csv, _): "if it is one name a line, read it with --format text"
     default: nil
     }
   }

@@ -64,7 +64,8 @@ enum Run {
     let result = Searcher().search(options.query, in: catalog)
     if let path = options.output {
       CrashGuard.setActivity("writing the result to \(path.description)")
-      return ListOutput.write(result, to: path, format: options.outputFormat)
+      return ListOutput.write(
+        result, to: path, format: options.outputFormat, input: options.file)
     }
     // On a terminal, names are shown with control characters escaped; into a pipe or a
     // file they are written byte for byte.

@@ -7,6 +7,9 @@ import Testing
 /// standard input, and errors (exit 2). Expected output written by hand.
 @Suite("CSV and text input")
 struct CSVTextInputTests {
+  /// What names-search adds to every CSV syntax error: such a file may be a list of names.
+  static let csvHint = " (if it is one name a line, read it with --format text)"
+
   static let names = TestPaths.file("Tests/Fixtures/names.txt").path
   static let contacts = TestPaths.file("Tests/Fixtures/contacts.csv").path
 
@@ -27,7 +30,7 @@ struct CSVTextInputTests {
       result.stderrText
         == "names-search: \(Self.contacts): the items are records; choose the field that is the"
         + " name (fields: \"Full Name\", \"Nickname\", \"Email\", \"Group\", \"Notes\")"
-        + " (choose it with --key)\n")
+        + " (name it with --key)\n")
     #expect(result.status == 2)
   }
 
@@ -50,11 +53,11 @@ struct CSVTextInputTests {
       let cases: [(String, [UInt8], String)] = [
         (
           "ragged.csv", Array("\"Name\"\nAnn\nBob,Jr\n".utf8),
-          "not valid CSV: line 3: 2 fields, but the header has 1"
+          "not valid CSV: line 3: 2 fields, but the header has 1" + Self.csvHint
         ),
         (
           "open.csv", Array("\"Name\"\nAnn\n\"Bob\n".utf8),
-          "not valid CSV: line 3: a quoted field never ends"
+          "not valid CSV: line 3: a quoted field never ends" + Self.csvHint
         ),
         (
           "bad.txt", Array("Ann\nB".utf8) + [0xFF] + Array("b\n".utf8),

@@ -67,8 +67,8 @@ struct CorpusTests {
         // A database is opened by its path: from standard input it is refused.
         #expect(result.status == 2)
         #expect(
-          result.stderrText == "names-search: <stdin>: not a property list: an SQLite database"
-            + " can only be read from a regular file\n")
+          result.stderrText == "names-search: <stdin>: an SQLite database"
+            + " can only be read from a regular file, not from a stream\n")
         continue
       }
       #expect(result.status == item.status, "\(item.file) \(result.stderrText)")

@@ -40,7 +40,7 @@ struct JSONInputTests {
     #expect(
       result.stderrText
         == "names-search: \(Self.movies): the items are records; choose the field that is the"
-        + #" name (fields: "movieName", "movieImage", "movieTime") (choose it with --key)"#
+        + #" name (fields: "movieName", "movieImage", "movieTime") (name it with --key)"#
         + "\n")
     #expect(result.stdoutText == "")
     #expect(result.status == 2)

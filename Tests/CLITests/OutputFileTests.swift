@@ -77,6 +77,49 @@ struct OutputFileTests {
     let out = folder.appendingPathComponent("missing/out.plist").path
     let run = try CLIRunner.run(["-f", input, "--no-cache", "-o", out])
     #expect(run.status == 2 && run.stdout.isEmpty)
-    #expect(run.stderrLines == ["names-search: cannot write \(out): No such file or directory"])
+    #expect(run.stderrLines == ["names-search: \(out): No such file or directory"])
+  }
+
+  @Test("-o never replaces the list being read, a folder, a pipe or a link itself")
+  func refusedTargets() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try list(["A": ["Ann"], "B": ["Bob"]], format: .xml)
+    let original = try Data(contentsOf: URL(fileURLWithPath: input))
+    // The input itself, by its path, through a hard link and through standard input.
+    let hard = folder.appendingPathComponent("hard.plist").path
+    try FileManager.default.linkItem(atPath: input, toPath: hard)
+    for target in [input, hard] {
+      let run = try CLIRunner.run(["-f", input, "--no-cache", "-o", target])
+      #expect(run.status == 2 && run.stdout.isEmpty)
+      #expect(
+        run.stderrLines == [
+          "names-search: \(target): it is the list being read; write the result to another file"
+        ])
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+    // A folder.
+    let run = try CLIRunner.run(["-f", input, "--no-cache", "-o", folder.path])
+    #expect(run.status == 2 && run.stderrLines == ["names-search: \(folder.path): Is a directory"])
+    // A named pipe stays a pipe.
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let piped = try CLIRunner.run(["-f", input, "--no-cache", "-o", fifo])
+    #expect(piped.status == 2)
+    #expect(
+      piped.stderrLines == [
+        "names-search: \(fifo): not a regular file; -o replaces a file (write to standard"
+          + " output with '-o -' and redirect it)"
+      ])
+    let type = try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType
+    #expect(type != nil && type != .typeRegular)
+    // A symbolic link is followed: the file it names is replaced, the link stays a link.
+    let target = folder.appendingPathComponent("target.plist").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+    let link = folder.appendingPathComponent("link.plist").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let linked = try CLIRunner.run(["-f", input, "--no-cache", "-o", link, "a"])
+    #expect(linked.status == 0 && linked.stderr.isEmpty)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try read(target) == ["A": ["Ann"]])
   }
 }

@@ -17,7 +17,7 @@ struct SQLiteInputTests {
     #expect(
       result.stderrText
         == "names-search: \(Self.products): the database holds several tables; choose one"
-        + " (tables: \"vendors\", \"products\") (choose it with --table)\n")
+        + " (tables: \"vendors\", \"products\") (name it with --table)\n")
   }
 
   @Test("A database on standard input is refused: it is opened by its path")
@@ -27,7 +27,7 @@ struct SQLiteInputTests {
     #expect(result.status == 2)
     #expect(
       result.stderrText
-        == "names-search: <stdin>: not a property list: an SQLite database can only be read"
-        + " from a regular file\n")
+        == "names-search: <stdin>: an SQLite database can only be read"
+        + " from a regular file, not from a stream\n")
   }
 }

@@ -69,7 +69,7 @@ cases = [
     ("item-true.plist", xml(section("<true/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
     ("item-false.plist", xml(section("<false/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
     ("item-array.plist", xml(section("<array><string>x</string></array>")), 2, 'section "B", item 4: expected a string, found an array'),
-    ("item-dict.plist", xml(section("<dict/>")), 2, "the items are records; choose the field that is the name (fields: ) (choose it with --key)"),
+    ("item-dict.plist", xml(section("<dict/>")), 2, "the items are records, and the first has no fields to be the name"),
     ("item-key.plist", xml(section("<key>x</key>")), 2, 'section "B", item 4: expected a string, found a <key> element'),
     ("section-key.plist", xml("<dict><key>A</key><key>B</key></dict>"), 2, 'section "A": expected an array of names, found a <key> element'),
     ("root-key.plist", xml("<key>A</key>"), 2, "expected a dictionary of sections at the root, found a <key> element"),
@@ -156,8 +156,8 @@ cases += [
     ("sqlite-garbage-pages.sqlite", FULL_DB[:2048] + bytes((i * 131) & 255 for i in range(len(FULL_DB) - 2048)), 2, NOT_DB + "the database is damaged or encrypted (*"),
     ("sqlite-no-tables.sqlite", sqlite_db(["PRAGMA user_version=7"]), 2, NOT_DB + "it holds no tables"),
     ("sqlite-quoted-table.sqlite", sqlite_db(['CREATE TABLE "we""ird; DROP TABLE names; --" (name TEXT)', 'INSERT INTO "we""ird; DROP TABLE names; --" VALUES (\'Bob\'), (\'Ann\')']), 0, "A\\n  Ann\\nB\\n  Bob\\n"),
-    ("sqlite-several-tables.sqlite", sqlite_db(["CREATE TABLE a(name TEXT)", "CREATE TABLE b(name TEXT)"]), 2, 'the database holds several tables; choose one (tables: "a", "b") (choose it with --table)'),
-    ("sqlite-several-columns.sqlite", sqlite_db(["CREATE TABLE people(first TEXT, last VARCHAR(20), age INTEGER)"]), 2, 'the table holds several text columns; choose the one that is the name (columns: "first", "last") (choose it with --key)'),
+    ("sqlite-several-tables.sqlite", sqlite_db(["CREATE TABLE a(name TEXT)", "CREATE TABLE b(name TEXT)"]), 2, 'the database holds several tables; choose one (tables: "a", "b") (name it with --table)'),
+    ("sqlite-several-columns.sqlite", sqlite_db(["CREATE TABLE people(first TEXT, last VARCHAR(20), age INTEGER)"]), 2, 'the table holds several text columns; choose the one that is the name (columns: "first", "last") (name it with --key)'),
     ("sqlite-blob-name.sqlite", sqlite_db(["CREATE TABLE names(name TEXT)", "INSERT INTO names VALUES ('Ann'), (x'00ff')"]), 2, 'item 2: field "name" is a blob, not a string'),
 ]
 
@@ -165,17 +165,19 @@ cases += [
 # by its quoted header. Made sections come in first-appearance order here, so valid cases
 # list their names in order. (A missing --key column needs an option; the CLI tests check it.)
 CSV = "not valid CSV: "
+# names-search adds this hint to every CSV syntax error (LoadErrorLine).
+CSV_HINT = " (if it is one name a line, read it with --format text)"
 TEXT = "not valid text: "
 cases += [
-    ("csv-unbalanced-quote.csv", b'"Name"\nAnn\n"Bob\nCid\n', 2, CSV + "line 3: a quoted field never ends"),
-    ("csv-ragged-row.csv", b'"Name"\nAnn\nBob,Jr\n', 2, CSV + "line 3: 2 fields, but the header has 1"),
-    ("csv-quote-in-unquoted.csv", b'"Name"\nAn"n\n', 2, CSV + "line 2: a quote inside a field that does not start with one (quote the whole field and write the quote twice)"),
-    ("csv-text-after-quote.csv", b'"Name"\n"Ann"x\n', 2, CSV + "line 2: text after the closing quote of a quoted field (a quote inside one is written twice)"),
-    ("csv-stray-cr.csv", b'"Name"\rAnn\r', 2, CSV + "line 1: a carriage return not followed by a line feed"),
-    ("csv-invalid-utf8.csv", b'"Name"\nAn\xffn\n', 2, CSV + "line 2: not valid UTF-8 (bytes 0xFF 0x6E)"),
-    ("csv-nul.csv", b'"Name"\nA\x00n\n', 2, CSV + "line 2: a zero byte (the file is not text)"),
-    ("csv-records-no-key.csv", b"Full Name,Email\r\nAnn,a@x\r\n", 2, 'the items are records; choose the field that is the name (fields: "Full Name", "Email") (choose it with --key)'),
-    ("csv-duplicate-column.csv", b'"Name",Name\nAnn,x\n', 2, CSV + 'line 1: the header names the column "Name" twice'),
+    ("csv-unbalanced-quote.csv", b'"Name"\nAnn\n"Bob\nCid\n', 2, CSV + "line 3: a quoted field never ends" + CSV_HINT),
+    ("csv-ragged-row.csv", b'"Name"\nAnn\nBob,Jr\n', 2, CSV + "line 3: 2 fields, but the header has 1" + CSV_HINT),
+    ("csv-quote-in-unquoted.csv", b'"Name"\nAn"n\n', 2, CSV + "line 2: a quote inside a field that does not start with one (quote the whole field and write the quote twice)" + CSV_HINT),
+    ("csv-text-after-quote.csv", b'"Name"\n"Ann"x\n', 2, CSV + "line 2: text after the closing quote of a quoted field (a quote inside one is written twice)" + CSV_HINT),
+    ("csv-stray-cr.csv", b'"Name"\rAnn\r', 2, CSV + "line 1: a carriage return not followed by a line feed" + CSV_HINT),
+    ("csv-invalid-utf8.csv", b'"Name"\nAn\xffn\n', 2, CSV + "line 2: not valid UTF-8 (bytes 0xFF 0x6E)" + CSV_HINT),
+    ("csv-nul.csv", b'"Name"\nA\x00n\n', 2, CSV + "line 2: a zero byte (the file is not text)" + CSV_HINT),
+    ("csv-records-no-key.csv", b"Full Name,Email\r\nAnn,a@x\r\n", 2, 'the items are records; choose the field that is the name (fields: "Full Name", "Email") (name it with --key)'),
+    ("csv-duplicate-column.csv", b'"Name",Name\nAnn,x\n', 2, CSV + 'line 1: the header names the column "Name" twice' + CSV_HINT),
     ("csv-bom-crlf.csv", b'\xef\xbb\xbf"Name"\r\n"Bob ""B"""\r\n"Lovelace, Ada"\r\n', 0, 'B\\n  Bob "B"\\nL\\n  Lovelace, Ada\\n'),
     ("csv-empty-name.csv", b'"Name"\nAnn\n""\nBob\n', 0, "A\\n  Ann\\nB\\n  Bob\\n"),
     ("text-invalid-utf8.txt", b"Ann\nBob\n\xc3\x28x\n", 2, TEXT + "line 3: not valid UTF-8 (bytes 0xC3 0x28 0x78)"),
@@ -201,8 +203,8 @@ cases += [
     ("json-nan.json", b'{"A": [NaN]}', 2, JSON_BAD + "line 1, column 8: expected a value, found the word 'NaN'"),
     ("json-not-utf8.json", b'["Ann", "\xff"]', 2, JSON_BAD + "line 1, column 10: bytes that are not UTF-8 (byte 0xFF)"),
     ("json-text-after.json", b'{"A": []}\n}\n', 2, JSON_BAD + "line 2, column 1: text after the end of the document: '}'"),
-    ("json-records-need-key.json", b'[{"name": "Ann", "mail": "ann@example.com"}]', 2, 'the items are records; choose the field that is the name (fields: "name", "mail") (choose it with --key)'),
-    ("json-section-records-need-key.json", b'{"A": [{"name": "Ann"}]}', 2, 'the items are records; choose the field that is the name (fields: "name") (choose it with --key)'),
+    ("json-records-need-key.json", b'[{"name": "Ann", "mail": "ann@example.com"}]', 2, 'the items are records; choose the field that is the name (fields: "name", "mail") (name it with --key)'),
+    ("json-section-records-need-key.json", b'{"A": [{"name": "Ann"}]}', 2, 'the items are records; choose the field that is the name (fields: "name") (name it with --key)'),
     ("json-number-item.json", b'{"A": ["Ann", 42]}', 2, 'section "A", item 2: expected a string, found a number'),
     ("json-null-item.json", b'["Ann", null]', 2, "item 2: expected a string or a dictionary, found null"),
     ("json-section-not-array.json", b'{"A": "Ann"}', 2, 'section "A": expected an array of names, found a string'),
@@ -214,9 +216,9 @@ cases += [
 # plist records: records and flat lists in XML and binary property lists (no --key given).
 MOVIE = "<dict><key>name</key><string>Up</string><key>description</key><string>A house flies.</string><key>image</key><string>up.png</string></dict>"
 cases += [
-    ("records-no-key.plist", xml(f"<dict><key>U</key><array>{MOVIE}</array></dict>"), 2, 'the items are records; choose the field that is the name (fields: "name", "description", "image") (choose it with --key)'),
+    ("records-no-key.plist", xml(f"<dict><key>U</key><array>{MOVIE}</array></dict>"), 2, 'the items are records; choose the field that is the name (fields: "name", "description", "image") (name it with --key)'),
     # plistlib sorts keys as it writes them.
-    ("records-no-key-binary.plist", plistlib.dumps([{"name": "Up", "image": "up.png"}], fmt=plistlib.FMT_BINARY), 2, 'the items are records; choose the field that is the name (fields: "image", "name") (choose it with --key)'),
+    ("records-no-key-binary.plist", plistlib.dumps([{"name": "Up", "image": "up.png"}], fmt=plistlib.FMT_BINARY), 2, 'the items are records; choose the field that is the name (fields: "image", "name") (name it with --key)'),
     ("flat-number.plist", xml("<array><string>Ann</string><integer>7</integer></array>"), 2, "item 2: expected a string or a dictionary, found a number"),
     ("flat-number-binary.plist", plistlib.dumps(["Ann", "Bob", 7.5], fmt=plistlib.FMT_BINARY), 2, "item 3: expected a string or a dictionary, found a number"),
     ("flat-date.plist", xml("<array><date>2024-05-01T12:00:00Z</date></array>"), 2, "item 1: expected a string or a dictionary, found a date"),

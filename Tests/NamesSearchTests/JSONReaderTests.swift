@@ -126,7 +126,7 @@ struct JSONReaderTests {
         == #"l.json: item 1: field "name" is a number, not a string"#)
     #expect(
       Self.message(#"["Ann"]"#, fields: RecordFields(name: Self.key("name")))
-        == #"l.json: the list holds names, not records, so it has no field "name""#)
+        == #"l.json: item 1: expected a record with the field "name", found a string"#)
   }
 
   @Test("shapes that are not lists")

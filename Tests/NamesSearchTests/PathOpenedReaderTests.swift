@@ -68,7 +68,8 @@ struct PathOpenedReaderTests {
     #expect(
       throws: LoadError(
         source: "<stdin>",
-        reason: .notAList("a binary property list can only be read from a regular file"))
+        reason: .unreadable(
+          "a binary property list can only be read from a regular file, not from a stream"))
     ) {
       try CatalogLoader.load(
         from: FileReader(bytes: bytes, source: "<stdin>"), readers: Self.readers, progress: nil)

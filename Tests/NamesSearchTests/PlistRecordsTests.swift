@@ -222,7 +222,9 @@ struct PlistRecordsTests {
       [["name": "Ann"], ["nom": "Bo"]], format, fields: Self.fields("name"))
     #expect(flatMissing?.description == #"r.plist: item 2: no field "name""#)
     let notRecords = Self.reason(["A": ["Ann"]], format, fields: Self.fields("name"))
-    #expect(notRecords?.reason == .notRecords(field: "name"))
+    #expect(
+      notRecords?.reason
+        == .itemNotRecord(title: "A", position: 1, field: "name", found: "a string"))
     let inSection = Self.reason(["A": ["Ann", 3]] as [String: Any], format)
     #expect(inSection?.reason == .nameNotString(title: "A", position: 2, found: "a number"))
   }

@@ -228,6 +228,7 @@ struct SectionsBuilderRecordTests {
         == #"t.plist: section "B", item 1: no field "name.first""#)
     #expect(
       message(Self.fields("name"), sectioned: true, [nil])
-        == #"t.plist: the list holds names, not records, so it has no field "name""#)
+        == #"t.plist: section "B", item 1: expected a record with the field "name", found a string"#
+    )
   }
 }

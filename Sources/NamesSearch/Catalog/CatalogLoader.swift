@@ -91,6 +91,9 @@ public enum CatalogLoader {
         source: reader.source,
         reason: .notAList("expected an XML or a binary property list"))
     }
+    if options.table != nil && sniffed.format != .sqlite {
+      throw LoadError(source: reader.source, reason: .tableNotDatabase(format: sniffed.format))
+    }
     if listReader.access == .path { _ = try input.requirePath(format: sniffed.format) }
     return (try catalog(listReader.read(input), source: reader.source), listReader.access)
   }

@@ -55,7 +55,9 @@ final class ListInput {
   func requirePath(format: ListFormat) throws(LoadError) -> PathName {
     guard let path, file.stamp != nil else {
       throw LoadError(
-        source: source, reason: .notAList("\(format.name) can only be read from a regular file"))
+        source: source,
+        reason: .unreadable(
+          "\(format.name) can only be read from a regular file, not from a stream"))
     }
     return path
   }

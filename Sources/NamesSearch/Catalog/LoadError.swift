@@ -64,6 +64,11 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case itemNotNameOrRecord(position: Int, found: String)
     /// A field was chosen but the list holds names, not records.
     case notRecords(field: String)
+    /// A field was chosen but item `position` (1-based) of section `title` (or of the flat
+    /// list when `nil`) is not a record (`found`, as "a string").
+    case itemNotRecord(title: String?, position: Int, field: String, found: String)
+    /// A table was chosen but the list is not an SQLite database (`format`).
+    case tableNotDatabase(format: ListFormat)
     /// No field, column or table `name` exists; `available` lists those that do, in order.
     case noSuchField(String, available: [String])
     /// No table `name` exists; `available` lists the tables.
@@ -128,6 +133,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nameNotString(let title, let position, let found):
       "section \(Self.quoted(title)), item \(position): expected a string, found \(found)"
     case .invalid(let format, let why): "\(Self.invalidWords(format)): \(why)"
+    case .recordsNeedKey(let fields) where fields.isEmpty:
+      "the items are records, and the first has no fields to be the name"
     case .recordsNeedKey(let fields):
       "the items are records; choose the field that is the name (fields: "
         + fields.map(Self.quoted).joined(separator: ", ") + ")"
@@ -137,6 +144,11 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(Self.place(title, position)): field \(Self.quoted(field)) is \(found), not a string"
     case .itemNotNameOrRecord(let position, let found):
       "item \(position): expected a string or a dictionary, found \(found)"
+    case .itemNotRecord(let title, let position, let field, let found):
+      "\(Self.place(title, position)): expected a record with the field \(Self.quoted(field)),"
+        + " found \(found)"
+    case .tableNotDatabase(let format):
+      "a table was chosen, but the list is \(format.name), not an SQLite database"
     case .notRecords(let field):
       "the list holds names, not records, so it has no field \(Self.quoted(field))"
     case .noSuchField(let name, let available):

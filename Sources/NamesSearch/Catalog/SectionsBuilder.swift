@@ -37,6 +37,9 @@ struct SectionsBuilder: ~Copyable {
   private var fieldTitles: [String] = []
   private var fieldTitleIndex: [String: UInt32] = [:]
   private var seenFieldTitles = SectionTitles()
+  /// For each search field, whether a decoded record held it; and the first record's keys.
+  private var searchFieldsFound: [Bool] = []
+  private var firstRecordKeys: [String]?
   /// The position of the next item in its section (or in the flat list), 1-based.
   private var position = 1
   /// Whether a section began: the list is sectioned, not flat.
@@ -111,9 +114,15 @@ struct SectionsBuilder: ~Copyable {
       throw LoadError(source: source, reason: .recordsNeedKey(fields: record.keys))
     }
     let name = try string(at: nameField, of: record)
+    if firstRecordKeys == nil {
+      firstRecordKeys = record.keys
+      searchFieldsFound = Array(repeating: false, count: fields.search.count)
+    }
     var keys: [String] = []
-    for path in fields.search {
-      switch record.value(at: path) {
+    for (index, path) in fields.search.enumerated() {
+      let value = record.value(at: path)
+      if value != nil { searchFieldsFound[index] = true }
+      switch value {
       case nil, .null?: continue
       case .string(let text)?, .number(let text)?: keys.append(text)
       case .array(let items)?:
@@ -221,10 +230,13 @@ struct SectionsBuilder: ~Copyable {
     try noteItem(title: nil)
   }
 
-  /// Refuses a name (a string item) when a field was chosen: the list holds no records.
+  /// Refuses a name (a string item) when a field was chosen: the item is not a record.
   private func requireNoFields() throws(LoadError) {
     guard let field = fields.name ?? fields.search.first ?? fields.section else { return }
-    throw LoadError(source: source, reason: .notRecords(field: field.description))
+    throw LoadError(
+      source: source,
+      reason: .itemNotRecord(
+        title: placeTitle, position: position, field: field.description, found: "a string"))
   }
 
   /// Appends part of the name being read; `endName()` ends it.
@@ -253,9 +265,16 @@ struct SectionsBuilder: ~Copyable {
 
   /// The sections read, any open one ended.
   ///
-  /// - Throws: `LoadError` `memoryRefused` when the system refused memory for a name.
+  /// - Throws: `LoadError` `memoryRefused` when the system refused memory for a name;
+  ///   `noSuchField` for a search field that no decoded record holds (a misspelt field
+  ///   would otherwise find nothing, silently).
   consuming func finish() throws(LoadError) -> SectionedNames {
     endSection()
+    if let keys = firstRecordKeys, let missing = searchFieldsFound.firstIndex(of: false) {
+      throw LoadError(
+        source: source,
+        reason: .noSuchField(fields.search[missing].description, available: keys))
+    }
     guard !names.isOutOfMemory, !keyTexts.isOutOfMemory, !records.isOutOfMemory else {
       throw LoadError.memoryRefused(source: source)
     }

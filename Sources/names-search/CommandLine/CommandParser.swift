@@ -28,6 +28,7 @@ enum CommandParser {
     /// The options that only apply to a list read from a file, as typed, and `-o` as typed.
     var fileOnlyOptions: [String] = []
     var outputTyped: String?
+    var outputFormatTyped: String?
 
     func value(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
       -> [UInt8]
@@ -181,6 +182,7 @@ enum CommandParser {
         options.output = path
         outputTyped = typed
       case .outputFormat:
+        outputFormatTyped = typed
         options.outputFormat = try format(
           for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
       case .caseSensitive: options.caseSensitive = true
@@ -221,6 +223,9 @@ enum CommandParser {
     }
     if options.file == nil, let first = fileOnlyOptions.first {
       throw .needsFile(option: first)
+    }
+    if options.output == nil, let outputFormatTyped {
+      throw .needsOutput(option: outputFormatTyped)
     }
     if positionals.count > 1 {
       throw .unexpectedArguments(positionals.dropFirst().map(ArgumentText.shown))

@@ -25,6 +25,8 @@ enum UsageError: Error, Equatable {
   /// An option that says how to read a list (`--key`, `--format`, …), as typed, given
   /// without `-f`: the built-in list is a list of strings.
   case needsFile(option: String)
+  /// `--output-format`, as typed, given without `-o`: it says what `-o` writes.
+  case needsOutput(option: String)
 
   /// The text after "Error: ", one line.
   var message: String {
@@ -48,6 +50,8 @@ enum UsageError: Error, Equatable {
       return "'\(option)' cannot be used with '\(earlier)'"
     case .needsFile(let option):
       return "'\(option)' applies to a list read with '-f <file>', not to the built-in list"
+    case .needsOutput(let option):
+      return "'\(option)' says what '-o <file>' writes; give '-o' too"
     case .unexpectedArguments(let arguments):
       if arguments.count == 1 { return "Unexpected argument '\(arguments[0])'" }
       let list = arguments.map { "'\($0)'" }.joined(separator: ", ")
