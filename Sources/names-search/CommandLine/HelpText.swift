@@ -9,9 +9,10 @@ enum HelpText {
     var text = """
       OVERVIEW: Search a sectioned list of names, culling the names that do not match.
 
-      Loads a sortednames property list (a dictionary of section titles to arrays of
-      names), keeps the names that contain <term>, ignoring case and diacritics like
-      NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"),
+      Loads a sortednames list (a dictionary of section titles to arrays of names),
+      a flat list of names or of records, as a property list, JSON, CSV, text or an
+      SQLite table; keeps the names that contain <term>, ignoring case and diacritics
+      like NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"),
       drops the sections left empty, and prints each section title followed by its
       names indented by two spaces. With no file, it searches the built-in list of
       2,000 given names.
@@ -32,6 +33,10 @@ enum HelpText {
         names-search ann                   Names containing "ann", under their titles.
         names-search --index ann           Their section index: A B D F G H J L M N R S
         names-search -f contacts.plist jo  Search your own list.
+        names-search -f movies.json --key movieName matrix
+                                           Records, by the field that is the name.
+        names-search -f contacts.csv --key "Full Name" -o sortednames.plist
+                                           Write a CSV export as a sortednames plist.
         names-search --json "" | jq .total Every name (reset), as JSON.
         names-search -- -x                 Search for "-x".
         name=$(names-search -i)            Pick a name as you type.
