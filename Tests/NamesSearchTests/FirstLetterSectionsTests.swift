@@ -126,6 +126,28 @@ struct FirstLetterSectionsTests {
     Self.check(names)
   }
 
+  @Test("a larger random mix of every fixture's names, their pairs and repeats", arguments: 0..<2)
+  func mixed(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var pool: [String] = []
+    for file in Self.locales {
+      let text = try String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8)
+      pool += text.split(separator: "\n").map(String.init)
+    }
+    var names: [String] = []
+    for _ in 0..<4000 {
+      let first = pool.randomElement(using: &random)!
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: names.append(first)
+      case 1: names.append(first + " " + pool.randomElement(using: &random)!)
+      case 2: names.append(first.lowercased())
+      default: names.append(names.randomElement(using: &random) ?? first)
+      }
+    }
+    Self.check(names)
+  }
+
   @Test("distinct primary keys order pairs of covered characters as Foundation does")
   func pairs() {
     let weights = RootPrimaryWeights.root

@@ -67,7 +67,9 @@ public struct FirstLetterSections: SectionMaker {
     var groupOf: [String: Int] = [:]
     var members: [[Int]] = []
     var asciiGroup = [Int](repeating: -1, count: 128)
-    var cache: [Character: Int] = [:]
+    var cache: [Character: (group: Int, isLetter: Bool)] = [:]
+    // Whether each name starts with a letter, found here once for the sorts.
+    var startsWithLetter = [Bool](repeating: false, count: names.count)
     func group(_ title: String) -> Int {
       if let index = groupOf[title] { return index }
       groupOf[title] = order.count
@@ -87,12 +89,15 @@ public struct FirstLetterSections: SectionMaker {
             isLetter ? String(UnicodeScalar(letter)) : "#")
         }
         index = asciiGroup[Int(byte)]
+        startsWithLetter[i] = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
       } else if let first = Self.firstCharacter(utf8) {
         if let cached = cache[first] {
-          index = cached
+          index = cached.group
+          startsWithLetter[i] = cached.isLetter
         } else {
           index = group(Self.title(of: first))
-          cache[first] = index
+          cache[first] = (index, first.isLetter)
+          startsWithLetter[i] = first.isLetter
         }
       } else {
         index = group("#")
@@ -100,7 +105,7 @@ public struct FirstLetterSections: SectionMaker {
       members[index].append(i)
     }
     // Sections are sorted in parallel, each into its own slot.
-    let sorter = Sorter(names: names)
+    let sorter = Sorter(names: names, startsWithLetter: startsWithLetter)
     let groups = members
     guard !groups.isEmpty else { return [] }
     var sorted = [[Int]](repeating: [], count: groups.count)
@@ -131,18 +136,24 @@ public struct FirstLetterSections: SectionMaker {
     return x.count - y.count
   }
 
+  /// The root locale, as `SectionOrder` compares letter names with it.
+  private static let rootLocale = Locale(identifier: "")
+
   /// Sorts names under `SectionOrder`'s rule, ties by index.
   private struct Sorter: Sendable {
     let names: NameStore
+    /// Per name: whether it starts with a letter.
+    let startsWithLetter: [Bool]
     let weights = RootPrimaryWeights.root
 
-    /// One name to sort: the first 8 bytes of its key, where its key lies, its index,
-    /// whether it starts with a letter, and whether its key decides (`isFast`).
+    /// One name to sort: the first 8 bytes of its key, where its key lies, its position
+    /// among the section's members (in index order), whether it starts with a letter, and
+    /// whether its key decides (`isFast`).
     struct Item {
       var prefix: UInt64
       var start: UInt32
       var count: UInt32
-      var index: UInt32
+      var position: UInt32
       var isLetter: Bool
       var isFast: Bool
     }
@@ -150,14 +161,9 @@ public struct FirstLetterSections: SectionMaker {
     /// The sort key of name `i`, appended to `keys`: its primary weights when it starts
     /// with a letter (`isFast` when `RootPrimaryWeights` covers it), else its UTF-8 (scalar
     /// order).
-    func item(_ i: Int, keys: inout [UInt8]) -> Item {
+    func item(_ i: Int, position: Int, keys: inout [UInt8]) -> Item {
       let utf8 = names.utf8(of: i)
-      let isLetter: Bool
-      if let byte = utf8.first, byte < 0x80, utf8.count == 1 || utf8[1] < 0x80 {
-        isLetter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-      } else {
-        isLetter = names[i].first?.isLetter ?? false
-      }
+      let isLetter = startsWithLetter[i]
       let start = keys.count
       var fast = true
       if isLetter {
@@ -172,19 +178,33 @@ public struct FirstLetterSections: SectionMaker {
       }
       return Item(
         prefix: prefix, start: UInt32(start), count: UInt32(keys.count - start),
-        index: UInt32(i), isLetter: isLetter, isFast: fast)
+        position: UInt32(position), isLetter: isLetter, isFast: fast)
     }
 
+    /// `members` (ascending indices) sorted.
     func sorted(_ members: [Int]) -> [Int] {
       var keys: [UInt8] = []
-      var items = members.map { item($0, keys: &keys) }
-      keys.withUnsafeBufferPointer { keys in
-        items.sort { isBefore($0, $1, keys) }
+      var items: [Item] = []
+      items.reserveCapacity(members.count)
+      // The names Foundation compares, decoded once rather than at each comparison.
+      var strings = [String](repeating: "", count: members.count)
+      for (position, i) in members.enumerated() {
+        let item = item(i, position: position, keys: &keys)
+        if item.isLetter && !item.isFast { strings[position] = names[i] }
+        items.append(item)
       }
-      return items.map { Int($0.index) }
+      keys.withUnsafeBufferPointer { keys in
+        items.sort { isBefore($0, $1, keys, members, strings) }
+      }
+      return items.map { members[Int($0.position)] }
     }
 
-    func isBefore(_ a: Item, _ b: Item, _ keys: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `a` goes before `b`: `SectionOrder.areInIncreasingOrder`, ties by index
+    /// (positions are in index order).
+    func isBefore(
+      _ a: Item, _ b: Item, _ keys: UnsafeBufferPointer<UInt8>, _ members: [Int],
+      _ strings: [String]
+    ) -> Bool {
       if a.isLetter != b.isLetter { return a.isLetter }
       if a.isFast && b.isFast {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
@@ -194,16 +214,23 @@ public struct FirstLetterSections: SectionMaker {
         if order != 0 { return order < 0 }
       }
       // Equal keys, or a name the keys do not cover.
-      let x = names.utf8(of: Int(a.index))
-      let y = names.utf8(of: Int(b.index))
+      let i = members[Int(a.position)]
+      let j = members[Int(b.position)]
+      let x = names.utf8(of: i)
+      let y = names.utf8(of: j)
       let order = FirstLetterSections.compareBytes(x, y)
-      if order == 0 { return a.index < b.index }
+      if order == 0 { return a.position < b.position }
+      // Scalar order is UTF-8 byte order: `order` is the scalar comparison.
       if !a.isLetter { return order < 0 }
-      let s = names[Int(a.index)]
-      let t = names[Int(b.index)]
-      if SectionOrder.areInIncreasingOrder(s, t) { return true }
-      if SectionOrder.areInIncreasingOrder(t, s) { return false }
-      return a.index < b.index
+      // One comparison through Foundation where `SectionOrder` may make two; equal names
+      // fall back to scalar order as there.
+      let s = a.isFast ? names[i] : strings[Int(a.position)]
+      let t = b.isFast ? names[j] : strings[Int(b.position)]
+      switch s.compare(t, options: [], range: nil, locale: FirstLetterSections.rootLocale) {
+      case .orderedAscending: return true
+      case .orderedDescending: return false
+      case .orderedSame: return order < 0
+      }
     }
   }
 }
