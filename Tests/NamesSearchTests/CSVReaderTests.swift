@@ -157,4 +157,37 @@ struct CSVReaderTests {
     let (_, sections) = try readList(Array("Name,Email\r\n".utf8), options: fields(name: "Name"))
     #expect(sections.names.count == 0 && sections.titles.isEmpty)
   }
+
+  @Test("plain rows read in place: fields split at commas, CRLF and LF, blank lines skipped")
+  func plainRowsInPlace() throws {
+    let text =
+      "name,group,note\r\nAnn,\u{C9},x\nBob,E\u{301},\r\n   \n\t\r\n,\u{C9},y\nCy,\u{C9},\"q\"\n"
+    for chunkSize in [1 << 20, 1, 7] {
+      let (_, sections) = try readList(
+        Array(text.utf8), options: fields(name: "name", section: "group"), chunkSize: chunkSize)
+      // "É" precomposed and decomposed are one title (String equality), as first spelled.
+      #expect(sections.titles == ["\u{C9}"])
+      #expect(sections.listed.map(\.1) == [["Ann", "Bob", "Cy"]])
+      let records = try #require(sections.records)
+      #expect(
+        (0..<records.count).map { records[$0] } == [
+          "{\"name\":\"Ann\",\"group\":\"\u{C9}\",\"note\":\"x\"}",
+          "{\"name\":\"Bob\",\"group\":\"E\u{301}\",\"note\":\"\"}",
+          "{\"name\":\"Cy\",\"group\":\"\u{C9}\",\"note\":\"q\"}",
+        ])
+    }
+  }
+
+  @Test("a bad field of a plain row names its line and bytes, whichever column it is in")
+  func badFieldInPlainRow() {
+    let expected = LoadError(
+      source: "t.csv", reason: .invalid(format: .csv, "line 3: not valid UTF-8 (bytes 0xFF 0x41)"))
+    for chunkSize in [1 << 20, 1] {
+      #expect(throws: expected) {
+        try readList(
+          Array("a,b,c\n1,2,3\nx,y".utf8) + [0xFF] + Array("A,z\n".utf8),
+          options: fields(name: "a"), chunkSize: chunkSize)
+      }
+    }
+  }
 }

@@ -195,6 +195,61 @@ struct SectionsBuilderRecordTests {
     #expect(sections.searchKeys?.owners == [1])
   }
 
+  @Test("rows given as UTF-8 re-file by title bytes; an equivalent spelling shares its section")
+  func utf8Rows() throws {
+    var builder = SectionsBuilder(
+      source: "t", expansion: nil, fields: Self.fields("n", search: ["k"], section: "s"))
+    let rows: [(String, [String], String, String)] = [
+      ("Ann", ["a1"], "Red", "{1}"), ("Bo", [], "\u{C9}", "{2}"),
+      ("Cy", ["c1", "c2"], "Red", "{3}"),
+      ("Di", [], "E\u{301}", "{4}"), ("Ed", [], "\u{C9}", "{5}"),
+    ]
+    for (name, keys, title, record) in rows {
+      let keyBytes = Array(keys.joined().utf8)
+      let name = Array(name.utf8)
+      let title = Array(title.utf8)
+      let record = Array(record.utf8)
+      try name.withUnsafeBufferPointer { (name) throws(LoadError) in
+        try title.withUnsafeBufferPointer { (title) throws(LoadError) in
+          try record.withUnsafeBufferPointer { (record) throws(LoadError) in
+            try keyBytes.withUnsafeBufferPointer { (all) throws(LoadError) in
+              // Each key's bytes, cut from all of them back to back.
+              var start = 0
+              var cut: [UnsafeBufferPointer<UInt8>] = []
+              for key in keys {
+                cut.append(UnsafeBufferPointer(rebasing: all[start..<start + key.utf8.count]))
+                start += key.utf8.count
+              }
+              try builder.appendRow(utf8: name, searchKeys: cut, title: title, record: record)
+            }
+          }
+        }
+      }
+    }
+    let sections = try builder.finish()
+    #expect(sections.titles == ["Red", "\u{C9}"])
+    #expect(sections.ranges == [0..<2, 2..<5])
+    #expect(Self.names(sections.names) == ["Ann", "Cy", "Bo", "Di", "Ed"])
+    #expect(Self.names(sections.searchKeys?.texts) == ["a1", "c1", "c2"])
+    #expect(sections.searchKeys?.owners == [0, 1, 1])
+    #expect(Self.names(sections.records) == ["{1}", "{3}", "{2}", "{4}", "{5}"])
+  }
+
+  @Test("TitleSpellings finds a spelling by its bytes only, not by equivalence")
+  func titleSpellings() {
+    var spellings = TitleSpellings()
+    let red = Array("Red".utf8)
+    let precomposed = Array("\u{C9}".utf8)
+    let decomposed = Array("E\u{301}".utf8)
+    red.withUnsafeBufferPointer { #expect(spellings.index(of: $0) == nil) }
+    red.withUnsafeBufferPointer { spellings.insert($0, index: 4) }
+    precomposed.withUnsafeBufferPointer { spellings.insert($0, index: 7) }
+    red.withUnsafeBufferPointer { #expect(spellings.index(of: $0) == 4) }
+    precomposed.withUnsafeBufferPointer { #expect(spellings.index(of: $0) == 7) }
+    decomposed.withUnsafeBufferPointer { #expect(spellings.index(of: $0) == nil) }
+    Array("Re".utf8).withUnsafeBufferPointer { #expect(spellings.index(of: $0) == nil) }
+  }
+
   @Test("messages: records need a key, a field missing or not a string, names are not records")
   func errors() {
     func message(_ fields: RecordFields, sectioned: Bool, _ items: [RecordValue?]) -> String? {

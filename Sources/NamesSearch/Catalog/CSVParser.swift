@@ -24,20 +24,25 @@
 struct CSVParser {
   /// One row: its fields' bytes, valid only during the call that hands it over.
   struct Row {
-    /// The fields' bytes, back to back.
+    /// The fields' bytes, back to back, or (a plain row read in place) separated by their
+    /// one-byte commas.
     let bytes: UnsafeBufferPointer<UInt8>
     /// The end offset of each field in `bytes`.
     let ends: UnsafeBufferPointer<Int>
     /// The 1-based line where the row begins.
     let line: Int
+    /// The bytes between one field's end and the next one's start: 0 or 1.
+    var separator = 0
 
     /// The number of fields.
     var count: Int { ends.count }
 
+    /// The offset in `bytes` where field `i` (0-based) starts.
+    func start(of i: Int) -> Int { i == 0 ? 0 : ends[i - 1] + separator }
+
     /// The bytes of field `i` (0-based), quotes removed and `""` made one `"`.
     subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
-      let start = i == 0 ? 0 : ends[i - 1]
-      return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
+      UnsafeBufferPointer(rebasing: bytes[start(of: i)..<ends[i]])
     }
   }
 
@@ -93,6 +98,12 @@ struct CSVParser {
       let byte = base[i]
       switch state {
       case .fieldStart, .unquoted:
+        if state == .fieldStart && !rowStarted,
+          let next = try plainRow(base, from: i, count: count, body)
+        {
+          i = next
+          continue
+        }
         if state == .fieldStart && byte == UInt8(ascii: "\"") {
           state = .quoted
           rowStarted = true
@@ -193,6 +204,56 @@ struct CSVParser {
         i += 1
       }
     }
+  }
+
+  /// Hands over the row that starts at offset `start` of the `count` bytes at `base`
+  /// straight from them, when it is plain: it ends in the chunk at LF or CRLF and holds no
+  /// quote, zero byte or other carriage return. Returns the offset after its line feed, or
+  /// `nil` (nothing read) for any other row, which the state machine then reads byte by
+  /// byte, reporting its errors.
+  ///
+  /// Most rows are plain: they are handed over without copying their bytes.
+  private mutating func plainRow(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
+    _ body: (Row) throws(LoadError) -> Void
+  ) throws(LoadError) -> Int? {
+    var end = start
+    var commas = 0
+    while end < count {
+      let byte = base[end]
+      if byte > 0x2C {
+        end += 1
+        continue
+      }
+      if byte == 0x2C {
+        commas += 1
+      } else if byte == 0x0A {
+        break
+      } else if byte == 0x0D {
+        guard end + 1 < count, base[end + 1] == 0x0A else { return nil }
+        break
+      } else if byte == 0x22 || byte == 0 {
+        return nil
+      }
+      end += 1
+    }
+    guard end < count else { return nil }
+    let next = base[end] == 0x0D ? end + 2 : end + 1
+    let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
+    defer {
+      fieldEnds.removeAll(keepingCapacity: true)
+      line += 1
+      rowLine = line
+    }
+    if commas == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return next }
+    fieldEnds.reserveCapacity(commas + 1)
+    for i in 0..<bytes.count where bytes[i] == 0x2C { fieldEnds.append(i) }
+    fieldEnds.append(bytes.count)
+    let line = self.line
+    try fieldEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
+      try body(Row(bytes: bytes, ends: ends, line: line, separator: 1))
+    }
+    return next
   }
 
   /// Ends the input, handing over the last row when it has no line break after it.

@@ -39,7 +39,7 @@ enum CSVReader: ListReader {
   static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
     let file = input.file
     let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
-    let rows = Rows(
+    var rows = Rows(
       builder: SectionsBuilder(
         source: input.source,
         expansion: ExpansionLimit(
@@ -48,13 +48,14 @@ enum CSVReader: ListReader {
         names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields),
       fields: input.options.fields, source: input.source)
     var parser = CSVParser(source: input.source, firstLine: input.droppedLines + 1)
-    let handle = { (row: CSVParser.Row) throws(LoadError) in try rows.take(row) }
     var start = 0
     if input.droppedLines == 0 && input.prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     try input.prefix.withUnsafeBufferPointer { (bytes) throws(LoadError) in
       for cut in stride(from: start, to: bytes.count, by: chunkSize) {
         let piece = bytes[cut..<min(cut + chunkSize, bytes.count)]
-        try parser.parse(UnsafeBufferPointer(rebasing: piece), handle)
+        try parser.parse(UnsafeBufferPointer(rebasing: piece)) { (row) throws(LoadError) in
+          try rows.take(row)
+        }
       }
     }
     var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -62,15 +63,18 @@ enum CSVReader: ListReader {
       let count = try input.read(into: &chunk)
       if count == 0 { break }
       try chunk.withUnsafeBufferPointer { (bytes) throws(LoadError) in
-        try parser.parse(UnsafeBufferPointer(rebasing: bytes[..<count]), handle)
+        try parser.parse(UnsafeBufferPointer(rebasing: bytes[..<count])) {
+          (row) throws(LoadError) in try rows.take(row)
+        }
       }
     }
-    try parser.finish(handle)
+    try parser.finish { (row) throws(LoadError) in try rows.take(row) }
     return try rows.finish()
   }
 
-  /// The rows after the header, turned into names, keys, titles and records.
-  private final class Rows {
+  /// The rows after the header, turned into names, keys, titles and records, handed to the
+  /// builder as UTF-8 straight from the parser's buffers (no `String` per row).
+  private struct Rows: ~Copyable {
     private var builder: SectionsBuilder
     private let fields: RecordFields
     private let source: String
@@ -89,7 +93,7 @@ enum CSVReader: ListReader {
       self.source = source
     }
 
-    func take(_ row: CSVParser.Row) throws(LoadError) {
+    mutating func take(_ row: CSVParser.Row) throws(LoadError) {
       guard let header else { return try readHeader(row) }
       guard row.count == header.count else {
         throw invalid(
@@ -103,18 +107,15 @@ enum CSVReader: ListReader {
       }
       let nameBytes = row[nameColumn]
       if nameBytes.isEmpty { return }
-      var keys: [String] = []
-      for column in searchColumns where !row[column].isEmpty {
-        keys.append(String(decoding: row[column], as: UTF8.self))
-      }
-      var title: String? = nil
+      let keys = searchColumns.lazy.map { row[$0] }.filter { !$0.isEmpty }
+      var title: UnsafeBufferPointer<UInt8>? = nil
       if let sectionColumn {
         guard !row[sectionColumn].isEmpty else {
           throw invalid(
             line: row.line,
             "the section field \(LoadError.quoted(header[sectionColumn])) is empty")
         }
-        title = String(decoding: row[sectionColumn], as: UTF8.self)
+        title = row[sectionColumn]
       }
       json.removeAll(keepingCapacity: true)
       json.append(UInt8(ascii: "{"))
@@ -124,13 +125,13 @@ enum CSVReader: ListReader {
         Self.appendJSONString(row[i], to: &json)
       }
       json.append(UInt8(ascii: "}"))
-      try builder.appendRow(
-        name: String(decoding: nameBytes, as: UTF8.self), searchKeys: keys, title: title,
-        record: json)
+      try json.withUnsafeBufferPointer { (record) throws(LoadError) in
+        try builder.appendRow(utf8: nameBytes, searchKeys: keys, title: title, record: record)
+      }
     }
 
     /// Reads the header: the columns' names, and which of them are the chosen fields.
-    private func readHeader(_ row: CSVParser.Row) throws(LoadError) {
+    private mutating func readHeader(_ row: CSVParser.Row) throws(LoadError) {
       var names: [String] = []
       var seen: Set<String> = []
       for i in 0..<row.count {
@@ -167,10 +168,8 @@ enum CSVReader: ListReader {
       header = names
     }
 
-    func finish() throws(LoadError) -> SectionedNames {
-      var finished = SectionsBuilder(source: source, expansion: nil, names: 0, bytes: 0)
-      swap(&finished, &builder)
-      return try finished.finish()
+    consuming func finish() throws(LoadError) -> SectionedNames {
+      try builder.finish()
     }
 
     private func invalid(line: Int, _ what: String) -> LoadError {
@@ -180,7 +179,7 @@ enum CSVReader: ListReader {
     /// "line N: not valid UTF-8 …", N the line of the bad byte (a quoted field may span
     /// lines).
     private func notUTF8(_ row: CSVParser.Row, field: Int, offset: Int) -> LoadError {
-      let start = field == 0 ? 0 : row.ends[field - 1]
+      let start = row.start(of: field)
       let before = row.bytes[..<(start + offset)]
       let line = row.line + before.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       let bad = row[field][offset...].prefix(4).map { "0x" + hex($0) }.joined(separator: " ")

@@ -40,6 +40,8 @@ struct SectionsBuilder: ~Copyable {
   /// For each search field, whether a decoded record held it; and the first record's keys.
   private var searchFieldsFound: [Bool] = []
   private var firstRecordKeys: [String]?
+  /// The UTF-8 spellings of `fieldTitles` seen so far, for rows handed over as bytes.
+  private var fieldTitleSpellings = TitleSpellings()
   /// The position of the next item in its section (or in the flat list), 1-based.
   private var position = 1
   /// Whether a section began: the list is sectioned, not flat.
@@ -178,17 +180,57 @@ struct SectionsBuilder: ~Copyable {
       keyOwners.append(owner)
     }
     if let record {
-      try expansion?.addName(byteCount: record.count)
-      if !hasRecords {
-        hasRecords = true
-        // Names before the first record have none: "null".
-        for _ in 0..<names.count { records.append("null") }
+      try record.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+        try appendRecordText(bytes)
       }
-      record.withUnsafeBufferPointer { records.append(utf8: $0) }
     }
     names.append(name)
     nameStart = names.byteCount
     try noteItem(title: title)
+  }
+
+  /// `appendRow(name:searchKeys:title:record:)` with each text given as UTF-8 (valid:
+  /// the reader checked it), so a row costs no `String`: the title is found by its bytes
+  /// when the same spelling came before (`TitleSpellings`), and only a new spelling is
+  /// made a `String` and checked as `appendRow(name:…)` checks it.
+  ///
+  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle`,
+  ///   `equivalentTitles` for a new title.
+  /// - Complexity: O(n) in the row's size, amortized.
+  mutating func appendRow(
+    utf8 name: UnsafeBufferPointer<UInt8>,
+    searchKeys: some Sequence<UnsafeBufferPointer<UInt8>>,
+    title: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>?
+  ) throws(LoadError) {
+    try expansion?.addName(byteCount: name.count)
+    let owner = UInt32(truncatingIfNeeded: names.count)
+    for key in searchKeys {
+      try expansion?.addName(byteCount: key.count)
+      keyTexts.append(utf8: key)
+      keyOwners.append(owner)
+    }
+    if let record { try appendRecordText(record) }
+    names.append(utf8: name)
+    nameStart = names.byteCount
+    guard let title, fields.section != nil else { return try noteItem(title: nil) }
+    if let index = fieldTitleSpellings.index(of: title) {
+      try noteItem(title: nil)
+      itemTitles.append(index)
+      return
+    }
+    try noteItem(title: String(decoding: title, as: UTF8.self))
+    fieldTitleSpellings.insert(title, index: itemTitles[itemTitles.count - 1])
+  }
+
+  /// Keeps the JSON text of the item being appended, counted against the `ExpansionLimit`.
+  private mutating func appendRecordText(_ json: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+    try expansion?.addName(byteCount: json.count)
+    if !hasRecords {
+      hasRecords = true
+      // Names before the first record have none: "null".
+      for _ in 0..<names.count { records.append("null") }
+    }
+    records.append(utf8: json)
   }
 
   /// Records the title of the item just appended, when items are re-filed, and counts it.
