@@ -247,7 +247,7 @@ def formats_section(data, binary):
     out(f"- sqlite3 shell {version('sqlite3 --version').split(' ')[0]}; Python "
         f"{platform.python_version()}, SQLite library {sqlite3.sqlite_version}")
     out("")
-    out("| format | file | matches for `ann` | first load | peak RSS | cached query | index cache | instructions, first load | instructions, cached |")
+    out("| format | file | matches for `ann` | first load | … CPU | peak RSS | cached query | index cache | instructions, cached query |")
     out("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     xml_cached = cached.get("xml", {}).get("median")
     xml_ir = instructions("xml.cached.callgrind")
@@ -265,18 +265,21 @@ def formats_section(data, binary):
         rss = int(read(f"{ident}.rss", "0") or 0) * 1024
         first = load.get(ident, {}).get("median")
         query = cached.get(ident, {}).get("median")
-        ir_load, ir_cached = instructions(f"{ident}.load.callgrind"), instructions(f"{ident}.cached.callgrind")
+        ir_cached = instructions(f"{ident}.cached.callgrind")
+        cpu = load[ident]["user"] + load[ident]["system"] if ident in load else None
         shown = f"`{os.path.basename(path)}` {size / 1e6:.1f} MB" + (f" `{options}`" if options else "")
         matches = read(f"{ident}.count", "?") if status == 0 else "0"
-        out(f"| {label} | {shown} | {int(matches):,} | {ms(first) if first else '?'} | {rss / 1e6:.0f} MB "
+        out(f"| {label} | {shown} | {int(matches):,} | {ms(first) if first else '?'} "
+            f"| {ms(cpu) if cpu else '?'} | {rss / 1e6:.0f} MB "
             f"| {ms(query) if query else '?'} | {read(f'{ident}.cache', '?')} "
-            f"| {mega(ir_load) if ir_load else '(full run only)'} | {mega(ir_cached) if ir_cached else '?'} |")
+            f"| {mega(ir_cached) if ir_cached else '?'} |")
     out("")
     out("Commands, for FILE and OPTIONS in the table: first load `names-search --no-cache --count")
     out("-f FILE OPTIONS ann` (reads the whole file, searches, prints the count); cached query")
     out("`names-search -f FILE OPTIONS ann` after one run that wrote the index cache (prints the")
-    out("matching names); peak RSS of a first load from GNU time; \"index cache\": whether that")
-    out("warming run left a new file in the cache folder.")
+    out("matching names); \"… CPU\": the first load's mean user + system time (all threads);")
+    out("peak RSS of a first load from GNU time; \"index cache\": whether that warming run left a")
+    out("new file in the cache folder; instructions: callgrind's count for the cached query.")
     for ident, label, status, why in refused:
         out(f"- {label}: not read by this build (exit {status}): {why}")
     out("")
@@ -284,11 +287,13 @@ def formats_section(data, binary):
     # Targets.
     out("| target | measured | verdict |")
     out("| --- | --- | --- |")
+    xml_first = load.get("xml", {}).get("median")
     for ident, label, path, options in cases:
         if ident not in read_ok or ident in ("xml", "binary") or ident not in load:
             continue
         first = load[ident]["median"]
-        out(f"| first load ≤ 0.4 s: {label} | {first:.3f} s | {verdict(first <= 0.4)} |")
+        beside = f" ({first / xml_first:.2f}× the XML plist's {xml_first:.3f} s in this run)" if xml_first else ""
+        out(f"| first load ≤ 0.4 s: {label} | {first:.3f} s{beside} | {verdict(first <= 0.4)} |")
     for ident, label, path, options in cases:
         if ident not in read_ok or ident == "xml" or ident not in cached:
             continue
@@ -325,10 +330,10 @@ def formats_section(data, binary):
         out("sqlite3 shell, a full table scan; the original app's search).")
         ir_sql, ir_ns = instructions("sqlite3.callgrind"), instructions("sqlite.cached.callgrind")
         if ir_sql and ir_ns:
-            out(f"In instructions (callgrind): sqlite3 {mega(ir_sql)}, names-search cached {mega(ir_ns)} "
-                f"({ir_sql / ir_ns:.1f}×)" + (f", first load {mega(instructions('sqlite.load.callgrind'))} "
-                f"({ir_sql / instructions('sqlite.load.callgrind'):.1f}×)" if instructions("sqlite.load.callgrind") else "")
-                + " (the first load prints only the count there).")
+            ir_first = instructions("sqlite.load.callgrind")
+            out(f"In instructions (callgrind, the same commands): sqlite3 {mega(ir_sql)}; names-search "
+                f"cached {mega(ir_ns)} ({ir_sql / ir_ns:.1f}× fewer)"
+                + (f", first load {mega(ir_first)} ({ir_sql / ir_first:.1f}× fewer)" if ir_first else "") + ".")
         sql_count = read("sqlite3.count", "?")
         ns_count = read("sqlite.count", "?")
         out(f"They do not find the same rows: LIKE folds ASCII letters only, so it finds {int(sql_count):,} rows")

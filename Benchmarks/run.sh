@@ -123,9 +123,10 @@ linearity() {
 # side: first load (--no-cache --count), cached query (index cache warm, names printed),
 # peak RSS of a first load, and for SQLite names-search against the sqlite3 shell's LIKE
 # (the original app's approach), with both printing the matching names. valgrind's
-# callgrind counts the instructions of each cached query (and, in a full run, of each first
-# load and of sqlite3), which the shared machine's load does not change; valgrind 3.19
-# cannot read the DWARF 5 of Swift's release build, so it runs a `strip --strip-debug` copy.
+# callgrind counts the instructions of each cached query (and, without --quick, of the
+# SQLite duel: names-search's first load and sqlite3's LIKE; a first load takes minutes under
+# valgrind), which the shared machine's load does not change; valgrind 3.19 cannot read the
+# DWARF 5 of Swift's release build, so it runs a `strip --strip-debug` copy.
 # Results in $results/formats; report.py writes the section of BENCHMARKS.md.
 formats() {
   local out=$results/formats
@@ -161,7 +162,7 @@ formats() {
   $quick && { runs_load=1; runs_query=1; runs_sql=1; warmup=1; }
   cache_files() { find "$XDG_CACHE_HOME" -type f 2>/dev/null | wc -l || true; }
   local id label options status before after
-  local load=() cached=() callgrind=()
+  local load=() cached=()
   while IFS=$'\t' read -r id label file options <&3; do
     echo "== formats: $id" >&2
     # Read at all? (--no-cache: this run neither uses nor writes the index cache.)
@@ -211,10 +212,11 @@ formats() {
     [ "$(cat "$out/$id.status")" -le 1 ] || continue
     # shellcheck disable=SC2086
     cg "$out/$id.cached.callgrind" "$out/names-search" -f "$file" $options $term
-    # shellcheck disable=SC2086
-    $quick || cg "$out/$id.load.callgrind" "$out/names-search" --no-cache --count -f "$file" $options $term
   done 3< "$out/cases.tsv"
-  $quick || cg "$out/sqlite3.callgrind" sqlite3 $m.sqlite "$like"
+  if ! $quick && [ "$(cat "$out/sqlite.status")" -le 1 ]; then
+    cg "$out/sqlite.load.callgrind" "$out/names-search" --no-cache -f $m.sqlite --key name $term
+    cg "$out/sqlite3.callgrind" sqlite3 $m.sqlite "$like"
+  fi
   rm -f "$out/names-search"
   "$ns" -f $m.xml.plist --count $term >/dev/null </dev/null
   cat /proc/loadavg > "$out/loadavg.end"
