@@ -37,6 +37,7 @@ import sqlite3
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.dont_write_bytecode = True  # no __pycache__ beside the benchmark's scripts
 from generate import make_sections  # noqa: E402
 
 # Vendors of the products table; two need quoting in CSV (a comma, quotes).

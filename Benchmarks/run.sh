@@ -118,15 +118,17 @@ linearity() {
 
 # Formats (issue 11): the same 1M names (Benchmarks/generate.py's) as an XML and a binary
 # plist, JSON (sortednames object; array of records), CSV, text (shuffled; sorted) and an
-# SQLite table (Benchmarks/generate-formats.py). Each file is first loaded once to see that
-# this names-search reads it (a format it refuses is reported, not timed), then, side by
-# side: first load (--no-cache --count), cached query (index cache warm, names printed),
-# peak RSS of a first load, and for SQLite names-search against the sqlite3 shell's LIKE
-# (the original app's approach), with both printing the matching names. valgrind's
-# callgrind counts the instructions of each cached query (and, without --quick, of the
-# SQLite duel: names-search's first load and sqlite3's LIKE; a first load takes minutes under
-# valgrind), which the shared machine's load does not change; valgrind 3.19 cannot read the
-# DWARF 5 of Swift's release build, so it runs a `strip --strip-debug` copy.
+# SQLite table (Benchmarks/generate-formats.py). Each file is first run once, under GNU
+# time, on a fresh index cache: that run loads it (or is refused: a format this names-search
+# does not read is reported, not timed), writes its index cache, and gives the match count,
+# the peak RSS and one first-load time. Then, side by side: first load (--no-cache --count),
+# cached query (index cache warm, names printed), and for SQLite names-search against the
+# sqlite3 shell's LIKE (the original app's approach), both printing the matching names. A
+# format whose first run took longer than $slow seconds is not loaded again: its first
+# load is that one run. valgrind's callgrind counts the instructions of each cached query
+# (and, without --quick, of the SQLite duel: names-search's first load, unless slow, and
+# sqlite3's LIKE), which the shared machine's load does not change; valgrind 3.19 cannot
+# read the DWARF 5 of Swift's release build, so it runs a `strip --strip-debug` copy.
 # Results in $results/formats; report.py writes the section of BENCHMARKS.md.
 formats() {
   local out=$results/formats
@@ -158,33 +160,39 @@ formats() {
     text-sorted "text, one name a line (sorted)" $m.txt "" \
     sqlite "SQLite table $table(id, name, vendor)" $m.sqlite "--key name" \
     > "$out/cases.tsv"
-  local runs_load=10 runs_query=30 runs_sql=10 warmup=2
+  local runs_load=10 runs_query=30 runs_sql=10 warmup=2 slow=10
   $quick && { runs_load=1; runs_query=1; runs_sql=1; warmup=1; }
+  echo $slow > "$out/slow-seconds"
+  rm -rf "$XDG_CACHE_HOME"
   cache_files() { find "$XDG_CACHE_HOME" -type f 2>/dev/null | wc -l || true; }
-  local id label options status before after
+  is_read() { [ "$(cat "$out/$1.status")" -le 1 ]; }
+  is_slow() { [ -f "$out/$1.slow" ]; }
+  is_cached() { [ "$(cat "$out/$1.cache" 2>/dev/null)" = yes ]; }
+  local id label options status before after wall
   local load=() cached=()
   while IFS=$'\t' read -r id label file options <&3; do
     echo "== formats: $id" >&2
-    # Read at all? (--no-cache: this run neither uses nor writes the index cache.)
+    before=$(cache_files)
     set +e
     # shellcheck disable=SC2086
-    "$ns" --no-cache --count -f "$file" $options $term >"$out/$id.count" 2>"$out/$id.err" </dev/null
+    /usr/bin/time -f '%e %U %S %M' -o "$out/$id.time" "$ns" --count -f "$file" $options $term \
+      >"$out/$id.count" 2>"$out/$id.err" </dev/null
     status=$?
     set -e
-    echo $status > "$out/$id.status"
-    [ $status -le 1 ] || continue
-    stat -c %s "$file" > "$out/$id.bytes"
-    load+=(-n "$id" "$ns --no-cache --count -f $file $options $term")
-    # Warm the index cache; whether a file appeared says if the format is cached at all.
-    before=$(cache_files)
-    # shellcheck disable=SC2086
-    "$ns" --count -f "$file" $options $term >/dev/null </dev/null
     after=$(cache_files)
+    echo $status > "$out/$id.status"
+    is_read $id || continue
+    stat -c %s "$file" > "$out/$id.bytes"
+    # Whether a new file appeared in the cache folder: the format's index is cached.
     [ "$after" -gt "$before" ] && echo yes > "$out/$id.cache" || echo no > "$out/$id.cache"
+    wall=$(tail -1 "$out/$id.time" | cut -d' ' -f1)
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > $slow else 1)" "$wall"; then
+      touch "$out/$id.slow"
+    else
+      load+=(-n "$id" "$ns --no-cache --count -f $file $options $term")
+    fi
+    is_cached $id || ! is_slow $id || continue
     cached+=(-n "$id" "$ns -f $file $options $term")
-    # shellcheck disable=SC2086
-    /usr/bin/time -f %M -o "$out/$id.rss" "$ns" --no-cache --count -f "$file" $options $term \
-      >/dev/null </dev/null
   done 3< "$out/cases.tsv"
   htime() { hyperfine -N --output=pipe --style none --warmup $warmup "$@" >/dev/null 2>&1 ||
     hyperfine -N --output=pipe --warmup $warmup "$@" >&2; }
@@ -194,13 +202,13 @@ formats() {
   htime -r $runs_query --export-json "$out/cached.json" "${cached[@]}"
   local like="SELECT name FROM $table WHERE name LIKE '%$term%'"
   sqlite3 $m.sqlite "SELECT count(*) FROM $table WHERE name LIKE '%$term%'" > "$out/sqlite3.count"
-  if [ "$(cat "$out/sqlite.status")" -le 1 ]; then
-    echo "== formats: names-search against sqlite3 LIKE" >&2
-    htime -r $runs_sql --export-json "$out/sqlite3.json" \
-      -n "names-search, first load" "$ns --no-cache -f $m.sqlite --key name $term" \
-      -n "names-search, cached" "$ns -f $m.sqlite --key name $term" \
-      -n "sqlite3 LIKE" "sqlite3 $m.sqlite \"$like\""
+  local duel=(-n "sqlite3 LIKE" "sqlite3 $m.sqlite \"$like\"")
+  if is_read sqlite; then
+    is_slow sqlite || duel+=(-n "names-search, first load" "$ns --no-cache -f $m.sqlite --key name $term")
+    is_cached sqlite && duel+=(-n "names-search, cached" "$ns -f $m.sqlite --key name $term")
   fi
+  echo "== formats: names-search against sqlite3 LIKE" >&2
+  htime -r $runs_sql --export-json "$out/sqlite3.json" "${duel[@]}"
   echo "== formats: callgrind" >&2
   strip --strip-debug -o "$out/names-search" "$ns"
   # The static binary is its own standard library, whose Unicode version the cache folder
@@ -209,12 +217,13 @@ formats() {
   "$out/names-search" -f $m.xml.plist --count $term >/dev/null </dev/null
   cg() { valgrind --tool=callgrind --callgrind-out-file="$1" "${@:2}" >/dev/null 2>&1 </dev/null; }
   while IFS=$'\t' read -r id label file options <&3; do
-    [ "$(cat "$out/$id.status")" -le 1 ] || continue
+    is_read $id && is_cached $id || continue
     # shellcheck disable=SC2086
     cg "$out/$id.cached.callgrind" "$out/names-search" -f "$file" $options $term
   done 3< "$out/cases.tsv"
-  if ! $quick && [ "$(cat "$out/sqlite.status")" -le 1 ]; then
-    cg "$out/sqlite.load.callgrind" "$out/names-search" --no-cache -f $m.sqlite --key name $term
+  if ! $quick; then
+    is_read sqlite && ! is_slow sqlite &&
+      cg "$out/sqlite.load.callgrind" "$out/names-search" --no-cache -f $m.sqlite --key name $term
     cg "$out/sqlite3.callgrind" sqlite3 $m.sqlite "$like"
   fi
   rm -f "$out/names-search"
