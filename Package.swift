@@ -12,7 +12,8 @@ let package = Package(
   ],
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
-    .target(name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash"]),
+    .target(
+      name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite"]),
     // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
@@ -26,6 +27,12 @@ let package = Package(
       name: "CXXHash",
       pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]
+    ),
+    // SQLite 3 (Debian libsqlite3-dev): the SQLite reader opens databases read-only with it.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
     ),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
@@ -47,7 +54,8 @@ let package = Package(
     .executableTarget(
       name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"]),
     // Helpers more than one test target uses.
-    .target(name: "TestSupport", dependencies: ["NamesSearch"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["NamesSearch", "CSQLite"], path: "Tests/TestSupport"),
     .testTarget(
       name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog", "TestSupport"]),
     .testTarget(name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"]),

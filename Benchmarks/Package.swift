@@ -21,6 +21,8 @@ let package = Package(
     ),
     // The book's handleSearchForTerm with Foundation's PropertyListSerialization: the baseline.
     .executableTarget(name: "foundation-baseline"),
+    // Foundation's JSONSerialization reading a JSON list: the JSON reader's baseline.
+    .executableTarget(name: "json-foundation-baseline"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into Fuzz/bin:
 # loader (any bytes as a list file), cache (any bytes as an index cache file), query (any
-# bytes as a term). Each is the library's sources compiled with one target file, linked with
-# libxml2 (CLibXML2), libxxhash (CXXHash) and the C shim target CLibXML2Shims, which is
-# compiled here with clang under the same sanitizers.
+# bytes as a term), json (any bytes as a JSON list, and as one JSON value), csv (any bytes
+# read as CSV). Each is the library's sources compiled with one target file, linked with
+# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite) and the C shim target
+# CLibXML2Shims, which is compiled here with clang under the same sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
@@ -22,21 +23,24 @@ module CLibXML2Shims {
   export *
 }
 MAP
-for target in loader cache query; do
+for target in loader cache query json csv; do
   file=Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift
+  [ "$target" = json ] && file=Fuzz/JSONFuzzer.swift
+  [ "$target" = csv ] && file=Fuzz/CSVFuzzer.swift
   rm -f "Fuzz/bin/$target"
   log=$(mktemp)
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
       -package-name names_search \
       -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
       -Xcc -fmodule-map-file=Sources/CXXHash/module.modulemap \
+      -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
       -Xcc -fmodule-map-file="$shims/module.modulemap" \
       $(sed 's/-I/-Xcc -I/g' <<< "$xml_flags") \
-      $sources "$file" "$shims/CLibXML2Shims.o" -lxml2 -lxxhash -o "Fuzz/bin/$target" >"$log" 2>&1; then
+      $sources "$file" "$shims/CLibXML2Shims.o" -lxml2 -lxxhash -lsqlite3 -o "Fuzz/bin/$target" >"$log" 2>&1; then
     grep -E "error" "$log" >&2 || cat "$log" >&2
     rm -f "$log"
     exit 1
   fi
   rm -f "$log"
 done
-echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query" >&2
+echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query, Fuzz/bin/json, Fuzz/bin/csv" >&2

@@ -13,9 +13,15 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
-[ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] || bash Fuzz/build.sh
+[ -x Fuzz/bin/loader ] && [ -x Fuzz/bin/cache ] && [ -x Fuzz/bin/query ] && [ -x Fuzz/bin/json ] \
+  && [ -x Fuzz/bin/csv ] || bash Fuzz/build.sh
 shared=Tests/Fixtures
-mkdir -p Fuzz/work/{loader,cache,query} Fuzz/seeds/{loader,cache,query} Fuzz/crashes
+mkdir -p Fuzz/work/{loader,cache,query,json,csv} Fuzz/seeds/{loader,cache,query,json,csv} Fuzz/crashes
+# csv: the first byte picks the fields (see CSVFuzzer.swift); seeds are the CSV and text
+# corpus cases and the contacts fixture, each after a byte choosing no field.
+for f in Tests/Corpus/cases/csv-* Tests/Corpus/cases/text-* $shared/contacts.csv; do
+  if [ -f "$f" ]; then { printf '\0'; cat "$f"; } > "Fuzz/seeds/csv/$(basename "$f")"; fi
+done
 
 cp Tests/Corpus/cases/* Tests/Corpus/regressions/*.plist Resources/sortednames.plist Fuzz/seeds/loader/
 [ -f $shared/sortednames.plist ] && cp $shared/sortednames.plist Fuzz/seeds/loader/fixture.plist
@@ -35,10 +41,19 @@ if [ -z "$(ls Fuzz/seeds/query)" ] && [ -d $shared/international ]; then
     head -5 "$f" | while IFS= read -r line; do printf '%s' "$line" > "Fuzz/seeds/query/$(basename "$f" .txt)-$RANDOM"; done
   done
 fi
+# JSON: each document of the conformance table, the corpus's JSON cases, the fixtures.
+python3 - <<'PY'
+for line in open("Tests/Fixtures/json/conformance.tsv", encoding="utf-8"):
+    if not line.startswith("#"):
+        name, hex_bytes = line.split("\t")[:2]
+        open(f"Fuzz/seeds/json/{name}.json", "wb").write(bytes.fromhex(hex_bytes))
+PY
+cp Tests/Corpus/cases/*.json Tests/Fixtures/records/*.json Tests/Corpus/regressions/*.json \
+  Fuzz/seeds/json/ 2>/dev/null || true
 
 total=0
 status=0
-for target in loader cache query; do
+for target in loader cache query json csv; do
   log=$(mktemp)
   if ! Fuzz/bin/$target -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 \
       -max_len=65536 -timeout=10 -artifact_prefix=Fuzz/crashes/$target- \

@@ -62,6 +62,10 @@ enum Run {
     case .print(let mode): outputMode = mode
     }
     let result = Searcher().search(options.query, in: catalog)
+    if let path = options.output {
+      CrashGuard.setActivity("writing the result to \(path.description)")
+      return ListOutput.write(result, to: path, format: options.outputFormat)
+    }
     // On a terminal, names are shown with control characters escaped; into a pipe or a
     // file they are written byte for byte.
     let toTerminal = StandardStreams.isTerminal(STDOUT_FILENO)
@@ -92,7 +96,8 @@ enum Run {
   }
 
   /// The catalog named by `-f`: a file (through the index cache unless `--no-cache`),
-  /// standard input (`-`), or the built-in list. The file's path and the cache folder
+  /// standard input (`-`), or the built-in list; a file or standard input is read with the
+  /// load options (`--format`, `--table`, `--key`, `--search-key`, `--section-key`). The file's path and the cache folder
   /// (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
   static func load(_ options: Options, environment: [String: [UInt8]]) throws(LoadError) -> (
     Catalog, CachedCatalogLoader?
@@ -103,7 +108,8 @@ enum Run {
       defer { progress.finish() }
       let reader = FileReader(
         descriptor: STDIN_FILENO, source: "<stdin>", maximumSize: options.maximumSize)
-      let catalog = try CatalogLoader.load(from: reader, progress: progress.update)
+      let catalog = try CatalogLoader.load(
+        from: reader, options: options.load, progress: progress.update)
       return (catalog, nil)
     }
     let progress = ProgressReporter(label: path.description)
@@ -113,7 +119,7 @@ enum Run {
       home: environment["HOME"].flatMap { PathName(bytes: $0) })
     let loaded = try CachedCatalogLoader.load(
       contentsOfFile: path, cacheDirectory: options.noCache ? nil : cacheDirectory,
-      maximumSize: options.maximumSize, progress: progress.update)
+      maximumSize: options.maximumSize, options: options.load, progress: progress.update)
     return (loaded.catalog, loaded)
   }
 

@@ -85,6 +85,59 @@ struct CommandParserTests {
     (["--max-size", "300m"], search { $0.maximumSize = 314_572_800 }),
     (["--max-size", "1G"], search { $0.maximumSize = 1_073_741_824 }),
     (["--max-size", "1365M"], search { $0.maximumSize = 1_431_306_240 }),
+    (
+      ["-f", "m.json", "--key", "movieName"],
+      search {
+        $0.file = path("m.json")
+        $0.load.fields.name = RecordKeyPath("movieName")
+      }
+    ),
+    (
+      ["-f", "c.csv", "--key=name.first", "--search-key", "nick", "--search-key=mail"],
+      search {
+        $0.file = path("c.csv")
+        $0.load.fields.name = RecordKeyPath("name.first")
+        $0.load.fields.search = [RecordKeyPath("nick")!, RecordKeyPath("mail")!]
+      }
+    ),
+    (
+      ["-f", "c.csv", "--section-key", "Group"],
+      search {
+        $0.file = path("c.csv")
+        $0.load.fields.section = RecordKeyPath("Group")
+      }
+    ),
+    (
+      ["-f", "p.db", "--format", "sqlite", "--table=products"],
+      search {
+        $0.file = path("p.db")
+        $0.load.format = .sqlite
+        $0.load.table = "products"
+      }
+    ),
+    (
+      ["-f", "-", "--format=text"],
+      search {
+        $0.file = path("-")
+        $0.load.format = .text
+      }
+    ),
+    (["-o", "out.plist"], search { $0.output = path("out.plist") }),
+    (
+      ["-oout.plist", "--output-format", "binary"],
+      search {
+        $0.output = path("out.plist")
+        $0.outputFormat = .binaryPropertyList
+      }
+    ),
+    (
+      ["--output", "-", "--output-format=json"],
+      search {
+        $0.output = path("-")
+        $0.outputFormat = .json
+      }
+    ),
+    (["--output=o.plist", "--output-format", "xml"], search { $0.output = path("o.plist") }),
     (["-h"], .help),
     (["--help"], .help),
     (["--version"], .version),
@@ -125,7 +178,9 @@ struct CommandParserTests {
       Set(OptionTable.options.map(\.label)) == [
         "-f, --file <file>", "--index", "--count", "--json", "--case-sensitive",
         "--diacritic-sensitive", "--color <when>", "--no-cache", "-i, --interactive",
-        "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version",
+        "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
+        "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
+        "-o, --output <file>", "--output-format <format>",
       ])
   }
 
@@ -194,6 +249,35 @@ struct CommandParserTests {
       (["--file="], invalid("--file", "file", "", fileRule)),
     ])
   func invalidValue(arguments: [String], expected: UsageError) {
+    #expect(Self.error(Self.bytes(arguments)) == expected)
+  }
+
+  static let keyRule = "a field name, or names joined by '.' with none empty"
+  static let formatRule = "one of 'xml', 'binary', 'json', 'csv', 'text' and 'sqlite'"
+  static let outputFormatRule = "one of 'xml', 'binary' and 'json'"
+
+  @Test(
+    "Every value error of the record, format and output options (written out by hand)",
+    arguments: [
+      (["-f", "a", "--key="], invalid("--key", "field", "", keyRule)),
+      (["-f", "a", "--key", "a..b"], invalid("--key", "field", "a..b", keyRule)),
+      (["-f", "a", "--search-key", ".a"], invalid("--search-key", "field", ".a", keyRule)),
+      (["-f", "a", "--section-key=a."], invalid("--section-key", "field", "a.", keyRule)),
+      (["-f", "a", "--format", "yaml"], invalid("--format", "format", "yaml", formatRule)),
+      (["-f", "a", "--format=XML"], invalid("--format", "format", "XML", formatRule)),
+      (["-f", "a", "--table="], invalid("--table", "name", "", "a table name")),
+      (
+        ["-o", "x", "--output-format", "csv"],
+        invalid("--output-format", "format", "csv", outputFormatRule)
+      ),
+      (["--output="], invalid("--output", "file", "", "a path, or '-' for standard output")),
+      // -o writes a list instead of printing in a mode; the built-in list has no records.
+      (["--json", "-o", "x"], .conflictingOptions("-o", earlier: "--json")),
+      (["-o", "x", "-i"], .conflictingOptions("-o", earlier: "-i")),
+      (["--key", "name"], .needsFile(option: "--key")),
+      (["--format", "csv", "--table", "t"], .needsFile(option: "--format")),
+    ])
+  func recordOptionErrors(arguments: [String], expected: UsageError) {
     #expect(Self.error(Self.bytes(arguments)) == expected)
   }
 

@@ -63,7 +63,8 @@ struct InputFormatTests {
       #expect(result.stdout.isEmpty)
       #expect(
         result.stderrText
-          == "names-search: \(file.path): not a property list: expected an XML or a binary property list\n"
+          == "names-search: \(file.path): not valid JSON: line 2, column 3: expected a string as"
+          + " key, found the word 'A'\n"
       )
       #expect(result.status == 2)
     }

@@ -93,7 +93,7 @@ cases = [
     ("binary-truncated.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), b"\x53Ann"])[:-10], 2, DAMAGED + "*"),
     ("binary-bad-header.plist", b"bplist0\xcf" + bytes(40), 2, DAMAGED + "the header or the trailer is missing"),
     ("equivalent-titles.plist", xml("<dict><key>\u00c9</key><array/><key>E\u0301</key><array/></dict>"), 2, 'sections "\u00c9" (U+00C9) and "E\u0301" (U+0045 U+0301) are the same title written two ways'),
-    ("text-first.plist", b"Ann\nBob\n", 2, "not a property list: expected an XML or a binary property list"),
+    ("text-first.plist", b"Ann\nBob\n", 0, "A\\n  Ann\\nB\\n  Bob\\n"),
     ("space-then-zeros.plist", b"\n \x00\x00\x00<", 2, "not a property list: it starts with zero bytes"),
     ("newline-then-bom.plist", b"\n\xef\xbb\xbf" + xml("<dict/>"), 2, "not a property list: expected an XML or a binary property list"),
     ("newline-then-broken.plist", b"\n\n" + HEAD + b"<dict><key>A</key></plist>\n", 2, "not a property list: line 6: *"),
@@ -120,6 +120,95 @@ cases = [
     ("external-dtd.plist", b'<?xml version="1.0"?>\n<!DOCTYPE plist SYSTEM "http://127.0.0.1:9/plist.dtd">\n<plist><dict><key>A</key><array><string>Ann</string></array></dict></plist>\n', 0, "A\\n  Ann\\n"),
     ("shift-jis-declared.plist", b'<?xml version="1.0" encoding="Shift_JIS"?>\n<plist><dict><key>A</key><array><string>\x83\x41\x83\x93</string></array></dict></plist>', 0, "A\\n  \u30a2\u30f3\\n"),
     ("binary.plist", plistlib.dumps({"A": ["Ann", "Åsa"], "B": ["Bob"]}, fmt=plistlib.FMT_BINARY), 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
+]
+
+# --- Part "sqlite": damaged and hostile SQLite databases (the SQLite reader). Built with
+# Python's sqlite3 module at page size 1024; the 300-row table below takes 9 pages (9216
+# bytes), so cutting it at 4096 bytes leaves 4 of the 9 pages its header counts. Each case
+# is also fed on standard input, where a database is refused (CorpusTests). An empty table
+# is an empty list, which exits 1 like any search without a match: SQLiteReaderTests has it.
+import random
+import sqlite3
+import tempfile
+
+
+def sqlite_db(statements):
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "list.db"
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA page_size=1024")
+        for statement in statements:
+            db.execute(statement)
+        db.commit()
+        db.close()
+        return path.read_bytes()
+
+
+NOT_DB = "not a valid SQLite database: "
+FULL_DB = sqlite_db(["CREATE TABLE names(name TEXT)"] + [f"INSERT INTO names VALUES ('Name number {i:04}')" for i in range(300)])
+ENCRYPTED_REST = bytes(random.Random(11).randrange(256) for _ in range(len(FULL_DB) - 100))
+cases += [
+    ("sqlite-zero-length.sqlite", b"", 2, "file is empty"),
+    ("sqlite-header-cut.sqlite", FULL_DB[:40], 2, NOT_DB + "the 100-byte header is cut short at 40 bytes"),
+    ("sqlite-truncated.sqlite", FULL_DB[:4096], 2, NOT_DB + "the file is cut short: 4096 bytes, where the header counts 9 pages of 1024 bytes"),
+    # "Encrypted": a valid header, then random bytes; SQLite finds page 1 malformed.
+    ("sqlite-encrypted.sqlite", FULL_DB[:100] + ENCRYPTED_REST, 2, NOT_DB + "the database is damaged or encrypted (database disk image is malformed)"),
+    ("sqlite-garbage-pages.sqlite", FULL_DB[:2048] + bytes((i * 131) & 255 for i in range(len(FULL_DB) - 2048)), 2, NOT_DB + "the database is damaged or encrypted (*"),
+    ("sqlite-no-tables.sqlite", sqlite_db(["PRAGMA user_version=7"]), 2, NOT_DB + "it holds no tables"),
+    ("sqlite-quoted-table.sqlite", sqlite_db(['CREATE TABLE "we""ird; DROP TABLE names; --" (name TEXT)', 'INSERT INTO "we""ird; DROP TABLE names; --" VALUES (\'Bob\'), (\'Ann\')']), 0, "A\\n  Ann\\nB\\n  Bob\\n"),
+    ("sqlite-several-tables.sqlite", sqlite_db(["CREATE TABLE a(name TEXT)", "CREATE TABLE b(name TEXT)"]), 2, 'the database holds several tables; choose one (tables: "a", "b") (choose it with --table)'),
+    ("sqlite-several-columns.sqlite", sqlite_db(["CREATE TABLE people(first TEXT, last VARCHAR(20), age INTEGER)"]), 2, 'the table holds several text columns; choose the one that is the name (columns: "first", "last") (choose it with --key)'),
+    ("sqlite-blob-name.sqlite", sqlite_db(["CREATE TABLE names(name TEXT)", "INSERT INTO names VALUES ('Ann'), (x'00ff')"]), 2, 'item 2: field "name" is a blob, not a string'),
+]
+
+# Part "csv/text" (issue 11): CSV and plain-text lists. A one-column CSV is told from text
+# by its quoted header. Made sections come in first-appearance order here, so valid cases
+# list their names in order. (A missing --key column needs an option; the CLI tests check it.)
+CSV = "not valid CSV: "
+TEXT = "not valid text: "
+cases += [
+    ("csv-unbalanced-quote.csv", b'"Name"\nAnn\n"Bob\nCid\n', 2, CSV + "line 3: a quoted field never ends"),
+    ("csv-ragged-row.csv", b'"Name"\nAnn\nBob,Jr\n', 2, CSV + "line 3: 2 fields, but the header has 1"),
+    ("csv-quote-in-unquoted.csv", b'"Name"\nAn"n\n', 2, CSV + "line 2: a quote inside a field that does not start with one (quote the whole field and write the quote twice)"),
+    ("csv-text-after-quote.csv", b'"Name"\n"Ann"x\n', 2, CSV + "line 2: text after the closing quote of a quoted field (a quote inside one is written twice)"),
+    ("csv-stray-cr.csv", b'"Name"\rAnn\r', 2, CSV + "line 1: a carriage return not followed by a line feed"),
+    ("csv-invalid-utf8.csv", b'"Name"\nAn\xffn\n', 2, CSV + "line 2: not valid UTF-8 (bytes 0xFF 0x6E)"),
+    ("csv-nul.csv", b'"Name"\nA\x00n\n', 2, CSV + "line 2: a zero byte (the file is not text)"),
+    ("csv-records-no-key.csv", b"Full Name,Email\r\nAnn,a@x\r\n", 2, 'the items are records; choose the field that is the name (fields: "Full Name", "Email") (choose it with --key)'),
+    ("csv-duplicate-column.csv", b'"Name",Name\nAnn,x\n', 2, CSV + 'line 1: the header names the column "Name" twice'),
+    ("csv-bom-crlf.csv", b'\xef\xbb\xbf"Name"\r\n"Bob ""B"""\r\n"Lovelace, Ada"\r\n', 0, 'B\\n  Bob "B"\\nL\\n  Lovelace, Ada\\n'),
+    ("csv-empty-name.csv", b'"Name"\nAnn\n""\nBob\n', 0, "A\\n  Ann\\nB\\n  Bob\\n"),
+    ("text-invalid-utf8.txt", b"Ann\nBob\n\xc3\x28x\n", 2, TEXT + "line 3: not valid UTF-8 (bytes 0xC3 0x28 0x78)"),
+    ("text-nul.txt", b"Ann\nB\x00b\n", 2, TEXT + "line 2: a zero byte (the file is not text)"),
+    ("text-crlf-blank-lines.txt", b"\r\n  Ann \r\n\r\n\tBob\r\n", 0, "A\\n  Ann\\nB\\n  Bob\\n"),
+    ("text-invalid-utf8-after-blank-lines.txt", b"\n\n  Ann\n\xe2\x82\n", 2, TEXT + "line 4: not valid UTF-8 (bytes 0xE2 0x82)"),
+]
+
+# --- json: the JSON reader (issue 11). Syntax errors at their line and column (columns in
+# code points), duplicate keys, a truncated document, deep nesting, a lone surrogate, bytes
+# that are not UTF-8, records without the key, items of the wrong type; messages checked by
+# hand.
+JSON_BAD = "not valid JSON: "
+cases += [
+    ("json-trailing-comma.json", b'{"A": ["Ann", "Bob",]}\n', 2, JSON_BAD + "line 1, column 20: a trailing comma before ']'"),
+    ("json-missing-comma.json", b'{\n  "A": [\n    "Ann"\n    "Bob"\n  ]\n}\n', 2, JSON_BAD + "line 4, column 5: expected ',' or ']', found '\"'"),
+    ("json-duplicate-key.json", b'{"A": ["Ann"],\n "B": [],\n "A": ["Abe"]}\n', 2, JSON_BAD + 'line 3, column 2: the key "A" appears twice in one object (first at line 1, column 2)'),
+    ("json-duplicate-record-key.json", b'[{"name": "Ann", "name": "Abe"}]', 2, JSON_BAD + 'line 1, column 18: the key "name" appears twice in one object (first at line 1, column 3)'),
+    ("json-truncated-string.json", b'{"A": ["Ann", "Bo', 2, JSON_BAD + "line 1, column 18: the document ends early, inside the string that starts at line 1, column 15"),
+    ("json-truncated-after-comma.json", b'["Ann",', 2, JSON_BAD + "line 1, column 8: the document ends early; expected a value"),
+    ("json-deep.json", b"[" * 1000 + b"]" * 1000, 2, JSON_BAD + "line 1, column 513: nesting deeper than 512 arrays and objects"),
+    ("json-lone-surrogate.json", b'{"A": ["Ann \\ud83d"]}', 2, JSON_BAD + "line 1, column 13: a lone surrogate \\uD83D (a high surrogate not followed by a low one)"),
+    ("json-nan.json", b'{"A": [NaN]}', 2, JSON_BAD + "line 1, column 8: expected a value, found the word 'NaN'"),
+    ("json-not-utf8.json", b'["Ann", "\xff"]', 2, JSON_BAD + "line 1, column 10: bytes that are not UTF-8 (byte 0xFF)"),
+    ("json-text-after.json", b'{"A": []}\n}\n', 2, JSON_BAD + "line 2, column 1: text after the end of the document: '}'"),
+    ("json-records-need-key.json", b'[{"name": "Ann", "mail": "ann@example.com"}]', 2, 'the items are records; choose the field that is the name (fields: "name", "mail") (choose it with --key)'),
+    ("json-section-records-need-key.json", b'{"A": [{"name": "Ann"}]}', 2, 'the items are records; choose the field that is the name (fields: "name") (choose it with --key)'),
+    ("json-number-item.json", b'{"A": ["Ann", 42]}', 2, 'section "A", item 2: expected a string, found a number'),
+    ("json-null-item.json", b'["Ann", null]', 2, "item 2: expected a string or a dictionary, found null"),
+    ("json-section-not-array.json", b'{"A": "Ann"}', 2, 'section "A": expected an array of names, found a string'),
+    # Valid inputs: they must load.
+    ("json-bom-sections.json", b'\xef\xbb\xbf{"B": ["Bob"], "A": ["Ann", "\\u00c5sa"]}', 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
+    ("json-flat.json", '["zed", "Ann", "élise", "42"]'.encode(), 0, "A\\n  Ann\\nE\\n  élise\\nZ\\n  zed\\n#\\n  42\\n"),
 ]
 
 CASES.mkdir(exist_ok=True)

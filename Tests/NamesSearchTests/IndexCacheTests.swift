@@ -232,11 +232,12 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 4)
+    #expect(version >> 24 == 5)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
-    // ending there, the body (no owners: one key per name) right after; format 3 in the
-    // version's top byte; its checksum over its own 128-byte header.
-    var old = Array(current[..<128]) + Array(current[136...])
+    // ending there, the body (no owners: one key per name; no further keys or records,
+    // which take no bytes) right after; format 3 in the version's top byte; its checksum
+    // over its own 128-byte header.
+    var old = Array(current[..<128]) + Array(current[168...])
     old.withUnsafeMutableBytes { raw in
       raw.storeBytes(
         of: (version & 0x00FF_FFFF | 3 << 24).littleEndian, toByteOffset: 8, as: UInt32.self)
@@ -270,31 +271,39 @@ struct IndexCacheTests {
         size: 0x1122, modifiedSeconds: -5, modifiedNanoseconds: 7, changedSeconds: 9,
         changedNanoseconds: 11, inode: 13, device: 15),
       created: 17, sourceHash: 19, checksum: 21, bodySize: 0, titleCount: 1, nameCount: 2,
-      titleBytes: 3, nameBytes: 4, keyCount: 3, keyBytes: 6, ownerCount: 3, pathLength: 5)
+      titleBytes: 3, nameBytes: 4, keyCount: 3, keyBytes: 6, ownerCount: 3, pathLength: 5,
+      optionsHash: 23, companionStamp: 25, furtherCount: 1, furtherBytes: 7, recordCount: 2,
+      recordBytes: 9)
     // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
-    // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16: 88 bytes.
-    #expect(header.layout.end == 136 + 88)
-    #expect(header.layout.owners == 136 + 72)
+    // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16, further ends 4 → 8,
+    // further 7 → 8, record ends 8, records 9 → 16: 128 bytes.
+    #expect(header.layout.end == 168 + 128)
+    #expect(header.layout.owners == 168 + 72)
+    #expect(header.layout.furtherEnds == 168 + 88 && header.layout.further == 168 + 96)
+    #expect(header.layout.recordEnds == 168 + 104 && header.layout.records == 168 + 112)
     var filled = header
-    filled.bodySize = 88
+    filled.bodySize = 128
     let bytes = filled.encode()
-    #expect(bytes.count == 136)
+    #expect(bytes.count == 168)
     func word<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
       bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: T.self)) }
     }
     #expect(Array(bytes[0..<8]) == Array("NSIDX".utf8) + [0, 0, 1])
-    #expect(word(8, UInt32.self) == 0x0403_1100 && word(12, UInt32.self) == 136)
+    #expect(word(8, UInt32.self) == 0x0403_1100 && word(12, UInt32.self) == 168)
     #expect(word(16, UInt64.self) == 0x1122 && word(24, Int64.self) == -5)
     #expect(word(32, Int64.self) == 7 && word(40, UInt64.self) == 13)
     #expect(word(48, UInt64.self) == 15 && word(56, Int64.self) == 17)
     #expect(word(64, UInt64.self) == 19 && word(72, UInt64.self) == 21)
-    #expect(word(80, UInt64.self) == 88 && word(88, UInt32.self) == 1)
+    #expect(word(80, UInt64.self) == 128 && word(88, UInt32.self) == 1)
     #expect(word(92, UInt32.self) == 2 && word(96, UInt32.self) == 3)
     #expect(word(100, UInt32.self) == 4 && word(104, UInt32.self) == 6)
     #expect(word(108, UInt32.self) == 5 && word(112, Int64.self) == 9)
     #expect(word(120, Int64.self) == 11 && word(128, UInt32.self) == 3)
     #expect(word(132, UInt32.self) == 3)
-    let file = bytes + [UInt8](repeating: 0, count: 88)
+    #expect(word(136, UInt64.self) == 23 && word(144, UInt64.self) == 25)
+    #expect(word(152, UInt32.self) == 1 && word(156, UInt32.self) == 7)
+    #expect(word(160, UInt32.self) == 2 && word(164, UInt32.self) == 9)
+    let file = bytes + [UInt8](repeating: 0, count: 128)
     #expect(try file.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) } == filled)
 
     // Each refusal, on a copy with one thing wrong.
@@ -316,8 +325,12 @@ struct IndexCacheTests {
     #expect(refusal(changed(132, to: 2)) == .counts)
     #expect(refusal(changed(132, to: 0)) == .counts)  // no owners, yet 3 keys for 2 names
     #expect(refusal(changed(96, to: 9)) == .layout)  // 9 title bytes take 16
-    #expect(refusal(changed(92, to: 0xFFFF_FFFF)) == .layout)
+    // 2^32 - 1 names: no longer the 3 keys less the 1 further key, nor the 2 records.
+    #expect(refusal(changed(92, to: 0xFFFF_FFFF)) == .counts)
     #expect(refusal(changed(104, to: 0xFFFF_FFF0)) == .layout)
+    #expect(refusal(changed(152, to: 2)) == .counts)  // 2 names + 2 further keys ≠ 3 keys
+    #expect(refusal(changed(160, to: 1)) == .counts)  // 1 record for 2 names
+    #expect(refusal(changed(156, to: 9)) == .layout)  // 9 further bytes take 16
   }
 
   @Test("the checksum does not depend on how the bytes are cut")

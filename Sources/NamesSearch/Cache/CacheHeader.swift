@@ -1,7 +1,7 @@
 /// The header of an index cache file (`IndexCache`): its fields by name, one `encode` that
 /// lays them out and one `decode` that checks them, so no other code knows their offsets.
 ///
-/// `CacheHeader.size` (136) bytes, little-endian:
+/// `CacheHeader.size` (168) bytes, little-endian:
 ///
 /// | offset | field | type |
 /// | --- | --- | --- |
@@ -18,11 +18,15 @@
 /// | 88, 92, 96, 100, 104, 108 | `titleCount`, `nameCount`, `titleBytes`, `nameBytes`, `keyBytes`, `pathLength` | `UInt32` |
 /// | 112, 120 | `stamp.changedSeconds`, `stamp.changedNanoseconds` | `Int64` |
 /// | 128, 132 | `keyCount`, `ownerCount` | `UInt32` |
+/// | 136 | `optionsHash` (`LoadOptions` the list was read with) | `UInt64` |
+/// | 144 | `companionStamp` (the list's `-wal` file) | `UInt64` |
+/// | 152, 156, 160, 164 | `furtherCount`, `furtherBytes`, `recordCount`, `recordBytes` | `UInt32` |
 ///
-/// Format 3 stopped at offset 128: one key per name, no owners.
+/// Format 4 stopped at offset 136: no load options, further keys or records. Format 3
+/// stopped at offset 128: one key per name, no owners.
 struct CacheHeader: Equatable {
   /// The header's size in bytes (a multiple of 8, so the body's parts stay aligned).
-  static let size = 136
+  static let size = 168
   /// `NSIDX\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0058_4449_534E
   /// Where the header keeps the checksum (8 bytes, zero while the checksum is computed).
@@ -40,8 +44,9 @@ struct CacheHeader: Equatable {
     case headerSize(found: UInt32)
     /// The recorded body size is not what follows the header.
     case bodySize
-    /// The counts contradict one another (owners present but not one per key, or keys not
-    /// one per name without owners).
+    /// The counts contradict one another (owners present but not one per key, keys not
+    /// one per name without owners, further keys not the keys after each name's first, or
+    /// records not one per name).
     case counts
     /// The parts the counts describe do not fill the file exactly.
     case layout
@@ -68,6 +73,14 @@ struct CacheHeader: Equatable {
     var keys: Int
     /// `ownerCount` name indices (`UInt32`), one per key, or none when key k is name k's.
     var owners: Int
+    /// `furtherCount` end offsets of the further keys' (unfolded) UTF-8.
+    var furtherEnds: Int
+    /// The further keys' UTF-8, `furtherBytes` bytes.
+    var further: Int
+    /// `recordCount` end offsets of the records' JSON text.
+    var recordEnds: Int
+    /// The records' JSON text, `recordBytes` bytes.
+    var records: Int
     /// The end of the body: the file's size.
     var end: Int
   }
@@ -94,6 +107,17 @@ struct CacheHeader: Equatable {
   /// `keyCount` when the owners are stored, else 0 (key k belongs to name k).
   var ownerCount: UInt32
   var pathLength: UInt32
+  /// `IndexCache.optionsHash(_:)` of the load options the list was read with.
+  var optionsHash: UInt64 = 0
+  /// `IndexCache.companionStamp(of:)` of the list's `-wal` file when it was read.
+  var companionStamp: UInt64 = 0
+  /// The number of further keys (`Catalog.furtherKeys`): `keyCount - nameCount` when
+  /// there are some, else 0.
+  var furtherCount: UInt32 = 0
+  var furtherBytes: UInt32 = 0
+  /// The number of records: `nameCount`, or 0 when the names are not records.
+  var recordCount: UInt32 = 0
+  var recordBytes: UInt32 = 0
 
   /// The body's parts for these counts, laid out one after the other.
   ///
@@ -114,9 +138,14 @@ struct CacheHeader: Equatable {
     let keyEnds = take(4 * Int(keyCount))
     let keys = take(Int(keyBytes))
     let owners = take(4 * Int(ownerCount))
+    let furtherEnds = take(4 * Int(furtherCount))
+    let further = take(Int(furtherBytes))
+    let recordEnds = take(4 * Int(recordCount))
+    let records = take(Int(recordBytes))
     return Layout(
       path: path, titleEnds: titleEnds, titles: titles, ranges: ranges, nameEnds: nameEnds,
-      names: names, keyEnds: keyEnds, keys: keys, owners: owners, end: offset)
+      names: names, keyEnds: keyEnds, keys: keys, owners: owners, furtherEnds: furtherEnds,
+      further: further, recordEnds: recordEnds, records: records, end: offset)
   }
 
   /// The header's `size` bytes.
@@ -148,6 +177,12 @@ struct CacheHeader: Equatable {
       put(stamp.changedNanoseconds, 120)
       put(keyCount, 128)
       put(ownerCount, 132)
+      put(optionsHash, 136)
+      put(companionStamp, 144)
+      put(furtherCount, 152)
+      put(furtherBytes, 156)
+      put(recordCount, 160)
+      put(recordBytes, 164)
     }
     return bytes
   }
@@ -193,12 +228,20 @@ struct CacheHeader: Equatable {
         changedSeconds: i64(112), changedNanoseconds: i64(120), inode: u64(40), device: u64(48)),
       created: i64(56), sourceHash: u64(64), checksum: u64(checksumOffset), bodySize: u64(80),
       titleCount: u32(88), nameCount: u32(92), titleBytes: u32(96), nameBytes: u32(100),
-      keyCount: u32(128), keyBytes: u32(104), ownerCount: u32(132), pathLength: u32(108))
+      keyCount: u32(128), keyBytes: u32(104), ownerCount: u32(132), pathLength: u32(108),
+      optionsHash: u64(136), companionStamp: u64(144), furtherCount: u32(152),
+      furtherBytes: u32(156), recordCount: u32(160), recordBytes: u32(164))
     guard header.bodySize == UInt64(fileSize - size) else { throw .bodySize }
     let ownersConsistent =
       header.ownerCount == 0
       ? header.keyCount == header.nameCount : header.ownerCount == header.keyCount
-    guard ownersConsistent else { throw .counts }
+    // Further keys are each name's keys after its first, which only owners can say.
+    let furtherConsistent =
+      header.furtherCount == 0
+      || (header.ownerCount > 0
+        && UInt64(header.furtherCount) + UInt64(header.nameCount) == UInt64(header.keyCount))
+    let recordsConsistent = header.recordCount == 0 || header.recordCount == header.nameCount
+    guard ownersConsistent, furtherConsistent, recordsConsistent else { throw .counts }
     // Every count is a UInt32, so the sum cannot overflow an Int.
     guard header.layout.end == fileSize else { throw .layout }
     return header

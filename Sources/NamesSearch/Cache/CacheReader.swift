@@ -14,12 +14,12 @@ struct CacheReader {
   /// `catalog(region:absolutePath:stamp:version:verifiesChecksum:)` with the path given as
   /// text (as the cache fuzzer gives it); `nil` for one holding U+0000.
   mutating func catalog(
-    region: StorageRegion, absolutePath: String, stamp: SourceStamp, version: UInt32,
-    verifiesChecksum: Bool = true
+    region: StorageRegion, absolutePath: String, stamp: SourceStamp,
+    identity: CacheIdentity = .default, version: UInt32, verifiesChecksum: Bool = true
   ) -> Catalog? {
     guard let path = PathName(absolutePath) else { return nil }
     return catalog(
-      region: region, absolutePath: path, stamp: stamp, version: version,
+      region: region, absolutePath: path, stamp: stamp, identity: identity, version: version,
       verifiesChecksum: verifiesChecksum)
   }
 
@@ -27,15 +27,21 @@ struct CacheReader {
   ///
   /// - Parameters:
   ///   - absolutePath: the list's absolute path; the file must record exactly its bytes.
+  ///   - identity: the load options and `-wal` stamp the file must record.
   ///   - version: what the header's version must be (`IndexCache.version(unicode:)`).
   ///   - verifiesChecksum: false only for fuzzing the structure checks behind it.
   mutating func catalog(
-    region: StorageRegion, absolutePath: PathName, stamp: SourceStamp, version: UInt32,
-    verifiesChecksum: Bool = true
+    region: StorageRegion, absolutePath: PathName, stamp: SourceStamp,
+    identity: CacheIdentity = .default, version: UInt32, verifiesChecksum: Bool = true
   ) -> Catalog? {
     guard let header = try? CacheHeader.decode(bytes, version: version),
-      header.stamp == stamp
+      header.stamp == stamp, header.optionsHash == identity.optionsHash,
+      header.companionStamp == identity.companionStamp
     else { return nil }
+    let furtherCount = Int(header.furtherCount)
+    let furtherBytes = Int(header.furtherBytes)
+    let recordCount = Int(header.recordCount)
+    let recordBytes = Int(header.recordBytes)
     let titleCount = Int(header.titleCount)
     let nameCount = Int(header.nameCount)
     let keyCount = Int(header.keyCount)
@@ -98,11 +104,11 @@ struct CacheReader {
     // The names' UTF-8 is not validated: it would double the instructions of a cached query
     // on a million names (measured: +117%); a forged name that is not UTF-8 shows U+FFFD.
     let pieces = IndexChecksum.pieceCount
-    let results = ConcurrentResults<UInt64>(count: pieces + 3)
+    let results = ConcurrentResults<UInt64>(count: pieces + 5)
     let shared = SharedForReading(value: bytes)
     let body = SharedForReading(
       value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize...]))
-    ThreadPool.perform(iterations: pieces + 3) { task in
+    ThreadPool.perform(iterations: pieces + 5) { task in
       switch task {
       case pieces:
         let valid = Self.endsAreValid(
@@ -116,6 +122,14 @@ struct CacheReader {
         let valid = Self.ownersAreValid(
           shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
         results[task] = valid ? 1 : 0
+      case pieces + 3:
+        let valid = Self.endsAreValid(
+          shared.value, at: layout.furtherEnds, count: furtherCount, total: furtherBytes)
+        results[task] = valid ? 1 : 0
+      case pieces + 4:
+        let valid = Self.endsAreValid(
+          shared.value, at: layout.recordEnds, count: recordCount, total: recordBytes)
+        results[task] = valid ? 1 : 0
       default:
         if verifiesChecksum {
           results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
@@ -123,9 +137,7 @@ struct CacheReader {
       }
     }
     let values = results.values
-    guard values[pieces] == 1, values[pieces + 1] == 1, values[pieces + 2] == 1 else {
-      return nil
-    }
+    guard values[pieces..<pieces + 5].allSatisfy({ $0 == 1 }) else { return nil }
     if verifiesChecksum {
       let checksum = IndexChecksum.combine(
         header: UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize]),
@@ -151,7 +163,31 @@ struct CacheReader {
       bytes: FrozenArray(region: region, byteOffset: keyStart, count: keyBytes),
       ends: FrozenArray(region: region, byteOffset: keyEndsStart, count: keyCount),
       owners: FrozenArray(region: region, byteOffset: ownersStart, count: ownerCount))
-    return Catalog(orderedTitles: titles, names: names, sectionRanges: ranges, defaultKeys: keys)
+    // The further keys' owners are those of each name's keys after its first (`decode`
+    // checked that there are exactly as many).
+    var further: FurtherKeys?
+    if furtherCount > 0 {
+      var owners: [UInt32] = []
+      owners.reserveCapacity(furtherCount)
+      for k in 1..<keyCount where keys.owners[k] == keys.owners[k - 1] {
+        owners.append(keys.owners[k])
+      }
+      guard owners.count == furtherCount else { return nil }
+      further = FurtherKeys(
+        texts: NameStore(
+          bytes: FrozenArray(region: region, byteOffset: layout.further, count: furtherBytes),
+          ends: FrozenArray(region: region, byteOffset: layout.furtherEnds, count: furtherCount)),
+        owners: FrozenArray(owners))
+    }
+    let records =
+      recordCount == 0
+      ? nil
+      : NameStore(
+        bytes: FrozenArray(region: region, byteOffset: layout.records, count: recordBytes),
+        ends: FrozenArray(region: region, byteOffset: layout.recordEnds, count: recordCount))
+    return Catalog(
+      orderedTitles: titles, names: names, sectionRanges: ranges, defaultKeys: keys,
+      furtherKeys: further, records: records)
   }
 
   private static func endsAreValid(

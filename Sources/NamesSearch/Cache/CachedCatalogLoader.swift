@@ -28,14 +28,20 @@ public struct CachedCatalogLoader {
   /// (`realpath`), so two paths that differ only in bytes that are not UTF-8 never share
   /// one. Errors name the file as `path.description` shows it.
   ///
-  /// - Throws: `LoadError` as `CatalogLoader.load(contentsOfFile:maximumSize:progress:)`.
+  /// The list is read with `options`, which are part of the index's identity: each set of
+  /// options keeps its own cache file, and the index of one is never used for another
+  /// (`CacheIdentity`). Every format is cached whose file has a stamp; the stamp of the
+  /// list's `-wal` file (an SQLite database's write-ahead log) is checked too.
+  ///
+  /// - Throws: `LoadError` as `CatalogLoader.load(contentsOfFile:maximumSize:options:progress:)`.
   public static func load(
     contentsOfFile path: PathName, cacheDirectory: PathName?,
-    maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
+    maximumSize: Int = FileReader.defaultMaximumSize, options: LoadOptions = .default,
+    progress: CatalogLoader.Progress? = nil
   ) throws(LoadError) -> CachedCatalogLoader {
     try load(
       contentsOfFile: path, cacheDirectory: cacheDirectory, maximumSize: maximumSize,
-      readers: .standard, progress: progress)
+      options: options, readers: .standard, progress: progress)
   }
 
   /// `load(contentsOfFile:cacheDirectory:maximumSize:progress:)` with the reader for each
@@ -49,27 +55,35 @@ public struct CachedCatalogLoader {
   /// - Throws: `LoadError` as `CatalogLoader.load(from:readers:progress:)`.
   static func load(
     contentsOfFile path: PathName, cacheDirectory: PathName?, maximumSize: Int,
-    readers: ListReaders, progress: CatalogLoader.Progress?
+    options: LoadOptions = .default, readers: ListReaders, progress: CatalogLoader.Progress?
   ) throws(LoadError) -> CachedCatalogLoader {
     // One open of the resolved path gives both the stamp the cache is checked against and
     // the bytes that are read, so the two always describe the same file.
     guard let directory = cacheDirectory, let absolute = absolutePath(of: path) else {
       let reader = try FileReader(path: path, maximumSize: maximumSize)
-      let catalog = try CatalogLoader.load(from: reader, readers: readers, progress: progress)
-        .catalog
+      let catalog = try CatalogLoader.load(
+        from: reader, readers: readers, options: options, progress: progress
+      )
+      .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
     let source = path.description
     let reader = try FileReader(path: absolute, source: source, maximumSize: maximumSize)
     guard let stamp = reader.stamp else {
-      let catalog = try CatalogLoader.load(from: reader, readers: readers, progress: progress)
-        .catalog
+      let catalog = try CatalogLoader.load(
+        from: reader, readers: readers, options: options, progress: progress
+      )
+      .catalog
       return CachedCatalogLoader(catalog: catalog, origin: .uncached, store: nil)
     }
+    // The `-wal` file is stamped before the list is read, and again before the index is
+    // stored: an index is kept only of what one state of both gave.
+    let identity = CacheIdentity(absolutePath: absolute, options: options)
     // The Unicode version is worked out once, and only when a cache file is read or written.
     let unicode = UnicodeVersionOnce(directory: directory)
     if let cached = IndexCache.read(
-      for: absolute, stamp: stamp, in: directory, unicodeVersion: { unicode.value })
+      for: absolute, stamp: stamp, identity: identity, in: directory,
+      unicodeVersion: { unicode.value })
     {
       // The same limits as a load from the list: the answer never depends on the cache.
       var expansion = ExpansionLimit(
@@ -78,7 +92,7 @@ public struct CachedCatalogLoader {
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
     }
     let (catalog, access) = try CatalogLoader.load(
-      from: reader, readers: readers, progress: progress)
+      from: reader, readers: readers, options: options, progress: progress)
     var pathUnchanged = true
     if access == .path {
       // The reader opened the path itself: hash the open file's bytes, and check that the
@@ -93,24 +107,28 @@ public struct CachedCatalogLoader {
     let sourceHash = reader.contentHash.finalize()
     let store = { (shouldStop: () -> Bool) -> Bool in
       guard complete, reader.currentStamp == stamp,
+        CacheIdentity.companionStamp(of: absolute) == identity.companionStamp,
         Self.indexSizeIsReasonable(for: catalog, listSize: Int(stamp.size))
       else { return false }
       return IndexCache.write(
-        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, in: directory,
+        catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, identity: identity,
+        in: directory,
         unicodeVersion: unicode.value, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
 
-  /// Whether the index of `catalog` (names, folded keys and their offsets, about
-  /// names + keys + 12 bytes a name) stays within `IndexSizeLimit` of the list's size: an
+  /// Whether the index of `catalog` (names, folded keys, further keys, records and their
+  /// offsets, about all their bytes + 12 bytes a name) stays within `IndexSizeLimit` of the list's size: an
   /// early refusal before anything is written (`IndexCache.write` checks the exact size of
   /// the file against the same limit). A binary list that references the same strings over
   /// and over can load within `ExpansionLimit` yet make an index a hundred times its size;
   /// such a list is searched without writing one, so no list can fill the cache folder.
   static func indexSizeIsReasonable(for catalog: Catalog, listSize: Int) -> Bool {
     indexSizeIsReasonable(
-      nameBytes: catalog.names.bytes.count, keyBytes: catalog.defaultKeys.bytes.count,
+      nameBytes: catalog.names.bytes.count,
+      keyBytes: catalog.defaultKeys.bytes.count + (catalog.furtherKeys?.texts.bytes.count ?? 0)
+        + (catalog.records?.bytes.count ?? 0),
       names: catalog.names.count, listSize: listSize)
   }
 
@@ -130,12 +148,13 @@ public struct CachedCatalogLoader {
   ///   `path` holds U+0000.
   public static func load(
     contentsOfFile path: String, cacheDirectory: String?,
-    maximumSize: Int = FileReader.defaultMaximumSize, progress: CatalogLoader.Progress? = nil
+    maximumSize: Int = FileReader.defaultMaximumSize, options: LoadOptions = .default,
+    progress: CatalogLoader.Progress? = nil
   ) throws(LoadError) -> CachedCatalogLoader {
     guard let name = PathName(path) else { throw FileReader.nulInPath(path, source: nil) }
     return try load(
       contentsOfFile: name, cacheDirectory: cacheDirectory.flatMap(PathName.init),
-      maximumSize: maximumSize, progress: progress)
+      maximumSize: maximumSize, options: options, progress: progress)
   }
 
   /// Writes the index if the catalog was read from the list; returns whether one was

@@ -1,24 +1,27 @@
 /// The compact binary index of a list, written after the first load and mapped with `mmap`
 /// on later runs, so a query on a million names reads no XML and folds nothing.
 ///
-/// One file per list, `<directory>/<FNV-1a-64 of the absolute path's bytes>.idx` (the bytes
-/// `realpath` gives, whatever their encoding; see `PathName`), laid out as a
-/// 136-byte header (`CacheHeader`, its fields by name) then 8-byte-aligned arrays (all
-/// little-endian):
+/// One file per list and set of load options, `<directory>/<FNV-1a-64 of the absolute
+/// path's bytes>.idx` (the bytes `realpath` gives, whatever their encoding; see `PathName`),
+/// followed, for options other than the defaults, by a zero byte and the options' bytes
+/// (`CacheIdentity.optionsBytes`), laid out as a 168-byte header (`CacheHeader`, its fields
+/// by name) then 8-byte-aligned arrays (all little-endian):
 ///
 /// | part | contents |
 /// | --- | --- |
-/// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts (titles, names, keys, owners), checksum (`IndexChecksum`) |
+/// | header | magic `NSIDX\0\0\u{1}`, `version(unicode:)`, the list's `SourceStamp` (size, times, inode, device) and content hash (`FastHash`), counts (titles, names, keys, owners, further keys, records), checksum (`IndexChecksum`), the load options' hash and the `-wal` file's stamp (`CacheIdentity`) |
 /// | path | the list's absolute path, byte for byte |
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
 /// | names | end offsets then UTF-8, exactly as in the list |
 /// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`), one or more per name |
 /// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
+/// | further keys | end offsets then UTF-8, unfolded (`Catalog.furtherKeys`; their owners are those of each name's keys after its first) |
+/// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing |
 ///
 /// A cache file is used only if everything checks: magic, version (format, folding rule and
 /// the standard library's Unicode version), path, the list's size, modification and
-/// status-change times, inode and device, the XXH3-64 checksum of the header and body, and
+/// status-change times, inode and device, the load options and the `-wal` file's stamp, the XXH3-64 checksum of the header and body, and
 /// the structure (offsets in bounds and ascending, ranges covering every name, owners
 /// ascending and naming names), and what a list reader checks of the titles (not empty, no
 /// two alike or canonically equivalent: `SectionTitles`) and that they are stored in
@@ -39,8 +42,9 @@
 /// runs left behind are swept on the next write.
 package enum IndexCache {
   /// The layout's version, raised whenever the layout or the checksum changes (4: the key
-  /// count and the keys' owners, so a name may have several keys).
-  static let formatVersion: UInt32 = 4
+  /// count and the keys' owners, so a name may have several keys; 5: the load options, the
+  /// `-wal` file's stamp, further keys and records).
+  static let formatVersion: UInt32 = 5
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).
@@ -72,15 +76,28 @@ package enum IndexCache {
     return nil
   }
 
-  /// The cache file for the list at `absolutePath`: `<directory>/<16 hex digits>.idx`, the
-  /// digits those of the FNV-1a-64 hash of the path's bytes.
-  package static func file(for absolutePath: PathName, in directory: PathName) -> PathName {
-    directory.appending(fileName(for: absolutePath.bytes))
+  /// The cache file for the list at `absolutePath` read with `options`:
+  /// `<directory>/<16 hex digits>.idx`, the digits those of the FNV-1a-64 hash of the path's
+  /// bytes, followed for options other than the defaults by a zero byte (which no path
+  /// holds) and the options' bytes (`CacheIdentity.optionsBytes`).
+  package static func file(
+    for absolutePath: PathName, options: LoadOptions = .default, in directory: PathName
+  ) -> PathName {
+    directory.appending(fileName(for: absolutePath.bytes, options: options))
   }
 
-  /// `file(for:in:)` with paths given as text (their UTF-8 bytes).
-  package static func file(for absolutePath: String, in directory: String) -> String {
-    directory + "/" + fileName(for: Array(absolutePath.utf8))
+  /// `file(for:options:in:)` with paths given as text (their UTF-8 bytes).
+  package static func file(
+    for absolutePath: String, options: LoadOptions = .default, in directory: String
+  ) -> String {
+    directory + "/" + fileName(for: Array(absolutePath.utf8), options: options)
+  }
+
+  /// `fileName(for:)` of the path's bytes and, for options other than the defaults, a zero
+  /// byte and the options' bytes.
+  static func fileName(for pathBytes: [UInt8], options: LoadOptions) -> String {
+    let optionsBytes = CacheIdentity(options: options, companionStamp: 0).optionsBytes
+    return fileName(for: optionsBytes.isEmpty ? pathBytes : pathBytes + [0] + optionsBytes)
   }
 
   /// `<FNV-1a-64 of pathBytes, 16 lower-case hex digits>.idx`.
@@ -101,10 +118,10 @@ package enum IndexCache {
   /// - Complexity: O(n) in the cache file's size (checksum and structure checks), O(1) for
   ///   a file whose size or header is wrong (nothing is mapped).
   package static func read(
-    for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
-    unicodeVersion: UnicodeVersion? = nil
+    for absolutePath: PathName, stamp: SourceStamp, identity: CacheIdentity = .default,
+    in directory: PathName, unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
-    read(for: absolutePath, stamp: stamp, in: directory) {
+    read(for: absolutePath, stamp: stamp, identity: identity, in: directory) {
       unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
     }
   }
@@ -112,20 +129,21 @@ package enum IndexCache {
   /// `read(for:stamp:in:unicodeVersion:)` with paths given as text (valid UTF-8 paths only;
   /// `nil` for one holding U+0000).
   package static func read(
-    for absolutePath: String, stamp: SourceStamp, in directory: String,
-    unicodeVersion: UnicodeVersion? = nil
+    for absolutePath: String, stamp: SourceStamp, identity: CacheIdentity = .default,
+    in directory: String, unicodeVersion: UnicodeVersion? = nil
   ) -> Catalog? {
     guard let path = PathName(absolutePath), let folder = PathName(directory) else { return nil }
-    return read(for: path, stamp: stamp, in: folder, unicodeVersion: unicodeVersion)
+    return read(
+      for: path, stamp: stamp, identity: identity, in: folder, unicodeVersion: unicodeVersion)
   }
 
   /// `read(for:stamp:in:unicodeVersion:)`, asking `unicodeVersion` only once a cache file
   /// is there to check.
   static func read(
-    for absolutePath: PathName, stamp: SourceStamp, in directory: PathName,
-    unicodeVersion: () -> UnicodeVersion
+    for absolutePath: PathName, stamp: SourceStamp, identity: CacheIdentity = .default,
+    in directory: PathName, unicodeVersion: () -> UnicodeVersion
   ) -> Catalog? {
-    let path = file(for: absolutePath, in: directory)
+    let path = file(for: absolutePath, options: identity.options, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
     guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
     else { return nil }
@@ -141,13 +159,14 @@ package enum IndexCache {
       let fields = try? header.withUnsafeBytes({ (raw) throws(CacheHeader.Refusal) in
         try CacheHeader.decode(raw, fileSize: size, version: version(unicode: unicode))
       }),
-      fields.stamp == stamp
+      fields.stamp == stamp, fields.optionsHash == identity.optionsHash,
+      fields.companionStamp == identity.companionStamp
     else { return nil }
     guard let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
     let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
     var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
     return reader.catalog(
-      region: region, absolutePath: absolutePath, stamp: stamp,
+      region: region, absolutePath: absolutePath, stamp: stamp, identity: identity,
       version: version(unicode: unicode))
   }
 
@@ -186,8 +205,8 @@ package enum IndexCache {
   @discardableResult
   package static func write(
     _ catalog: Catalog, for absolutePath: PathName, stamp: SourceStamp, sourceHash: UInt64,
-    in directory: PathName, unicodeVersion: UnicodeVersion? = nil,
-    shouldStop: () -> Bool = { false }
+    identity: CacheIdentity = .default, in directory: PathName,
+    unicodeVersion: UnicodeVersion? = nil, shouldStop: () -> Bool = { false }
   ) -> Bool {
     makeDirectory(directory)
     // A folder that cannot take the file costs nothing more (not the Unicode version).
@@ -212,7 +231,13 @@ package enum IndexCache {
     }
     let names = catalog.names
     let keys = catalog.defaultKeys
-    guard let nameCount = UInt32(exactly: catalog.nameCount),
+    let further = catalog.furtherKeys?.texts ?? NameStore([String]())
+    let records = catalog.records ?? NameStore([String]())
+    guard let furtherCount = UInt32(exactly: further.count),
+      let furtherBytes = UInt32(exactly: further.bytes.count),
+      let recordCount = UInt32(exactly: records.count),
+      let recordBytes = UInt32(exactly: records.bytes.count),
+      let nameCount = UInt32(exactly: catalog.nameCount),
       let nameBytes = UInt32(exactly: names.bytes.count),
       let keyCount = UInt32(exactly: keys.count),
       let keyBytes = UInt32(exactly: keys.bytes.count),
@@ -225,7 +250,10 @@ package enum IndexCache {
       version: version(unicode: unicode), stamp: stamp, created: Descriptor.secondsSinceEpoch(),
       sourceHash: sourceHash, bodySize: 0, titleCount: titleCount, nameCount: nameCount,
       titleBytes: UInt32(titleTotal), nameBytes: nameBytes, keyCount: keyCount,
-      keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength)
+      keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength,
+      optionsHash: identity.optionsHash, companionStamp: identity.companionStamp,
+      furtherCount: furtherCount, furtherBytes: furtherBytes, recordCount: recordCount,
+      recordBytes: recordBytes)
     let bodySize = fields.layout.end - headerSize
     // The reader refuses a file past the limit: never write one.
     guard IndexSizeLimit.allows(headerSize + bodySize, listSize: stamp.size) else { return false }
@@ -233,8 +261,8 @@ package enum IndexCache {
     // The checksum is filled in once the body is written.
     let header = fields.encode()
 
-    return AtomicFile.write(to: file(for: absolutePath, in: directory), size: headerSize + bodySize)
-    { (fd) -> Bool in
+    let target = file(for: absolutePath, options: identity.options, in: directory)
+    return AtomicFile.write(to: target, size: headerSize + bodySize) { (fd) -> Bool in
       guard var body = StreamingBodyWriter(descriptor: fd, bodySize: bodySize),
         header.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
       else { return false }
@@ -247,6 +275,10 @@ package enum IndexCache {
         body.append(words: keys.ends.buffer, shouldStop: shouldStop),
         body.append(bytes: keys.bytes.buffer, shouldStop: shouldStop),
         body.append(words: keys.owners.buffer, shouldStop: shouldStop),
+        body.append(words: further.ends.buffer, shouldStop: shouldStop),
+        body.append(bytes: further.bytes.buffer, shouldStop: shouldStop),
+        body.append(words: records.ends.buffer, shouldStop: shouldStop),
+        body.append(bytes: records.bytes.buffer, shouldStop: shouldStop),
         let digests = body.finish()
       else { return false }
       let checksum = header.withUnsafeBytes {
@@ -263,14 +295,14 @@ package enum IndexCache {
   @discardableResult
   package static func write(
     _ catalog: Catalog, for absolutePath: String, stamp: SourceStamp, sourceHash: UInt64,
-    in directory: String, unicodeVersion: UnicodeVersion? = nil,
-    shouldStop: () -> Bool = { false }
+    identity: CacheIdentity = .default, in directory: String,
+    unicodeVersion: UnicodeVersion? = nil, shouldStop: () -> Bool = { false }
   ) -> Bool {
     guard let path = PathName(absolutePath), let folder = PathName(directory) else {
       return false
     }
     return write(
-      catalog, for: path, stamp: stamp, sourceHash: sourceHash, in: folder,
+      catalog, for: path, stamp: stamp, sourceHash: sourceHash, identity: identity, in: folder,
       unicodeVersion: unicodeVersion, shouldStop: shouldStop)
   }
 

@@ -21,8 +21,14 @@ public struct Catalog: Sendable {
   /// For each section, in display order, the indices of its names in `names`. The ranges
   /// are disjoint and cover every name.
   public let sectionRanges: [Range<Int>]
-  /// The names folded for `MatchOptions.default`.
+  /// The names folded for `MatchOptions.default`, each name's further keys after its own.
   public let defaultKeys: SearchKeys
+  /// The further search keys of records (`--search-key` fields), unfolded, owned by names
+  /// in `names`; `nil` when the list has none. Folded into every `SearchKeys`.
+  public let furtherKeys: FurtherKeys?
+  /// Each name's record as compact JSON text (RFC 8259), index for index with `names`;
+  /// `nil` when the list's items are names, not records.
+  public let records: NameStore?
 
   /// Creates a catalog; sections are put in `SectionOrder`, names keep their order.
   ///
@@ -38,22 +44,30 @@ public struct Catalog: Sendable {
     self.init(titles: sections.map(\.title), names: builder.build(), sectionRanges: ranges)
   }
 
-  /// Creates a catalog from stored names and each section's range of them, in any order;
-  /// sections are put in `SectionOrder` and the default keys are folded.
+  /// Creates a catalog from stored names and each section's range of them, in any order,
+  /// with the names' further keys and records if any; sections are put in `SectionOrder`
+  /// and the default keys are folded.
   ///
-  /// - Precondition: one range per title; the ranges are disjoint and cover `names`.
-  public init(titles: [String], names: NameStore, sectionRanges: [Range<Int>]) {
-    let keys = SearchKeys(names: names, options: .default)
-    self.init(titles: titles, names: names, sectionRanges: sectionRanges, defaultKeys: keys)
+  /// - Precondition: one range per title; the ranges are disjoint and cover `names`;
+  ///   `furtherKeys` owners and `records` index `names`.
+  public init(
+    titles: [String], names: NameStore, sectionRanges: [Range<Int>],
+    furtherKeys: FurtherKeys? = nil, records: NameStore? = nil
+  ) {
+    let keys = SearchKeys(names: names, further: furtherKeys, options: .default)
+    self.init(
+      titles: titles, names: names, sectionRanges: sectionRanges, defaultKeys: keys,
+      furtherKeys: furtherKeys, records: records)
   }
 
   /// Creates a catalog from every part, keys included (for instance from a cache file);
   /// sections are put in `SectionOrder`.
   ///
-  /// - Precondition: as for `init(titles:names:sectionRanges:)`, and `defaultKeys` folds
-  ///   `names` with `MatchOptions.default`.
+  /// - Precondition: as for `init(titles:names:sectionRanges:furtherKeys:records:)`, and
+  ///   `defaultKeys` folds `names` and `furtherKeys` with `MatchOptions.default`.
   public init(
-    titles: [String], names: NameStore, sectionRanges: [Range<Int>], defaultKeys: SearchKeys
+    titles: [String], names: NameStore, sectionRanges: [Range<Int>], defaultKeys: SearchKeys,
+    furtherKeys: FurtherKeys? = nil, records: NameStore? = nil
   ) {
     precondition(titles.count == sectionRanges.count, "one range per section")
     precondition(sectionRanges.reduce(0) { $0 + $1.count } == names.count, "ranges cover names")
@@ -62,26 +76,32 @@ public struct Catalog: Sendable {
       if SectionOrder.areInIncreasingOrder(titles[b], titles[a]) { return false }
       return a < b
     }
+    precondition(records == nil || records!.count == names.count, "one record per name")
     self.titles = order.map { titles[$0] }
     self.sectionRanges = order.map { sectionRanges[$0] }
     self.names = names
     self.defaultKeys = defaultKeys
+    self.furtherKeys = furtherKeys
+    self.records = records
   }
 
   /// Creates a catalog whose titles are already in `SectionOrder` (for instance read back
   /// from a cache file that stored them in that order), without sorting or folding.
   ///
-  /// - Precondition: as for `init(titles:names:sectionRanges:defaultKeys:)`.
+  /// - Precondition: as for `init(titles:names:sectionRanges:defaultKeys:furtherKeys:records:)`.
   public init(
     orderedTitles: [String], names: NameStore, sectionRanges: [Range<Int>],
-    defaultKeys: SearchKeys
+    defaultKeys: SearchKeys, furtherKeys: FurtherKeys? = nil, records: NameStore? = nil
   ) {
     precondition(orderedTitles.count == sectionRanges.count, "one range per section")
     precondition(sectionRanges.reduce(0) { $0 + $1.count } == names.count, "ranges cover names")
+    precondition(records == nil || records!.count == names.count, "one record per name")
     self.titles = orderedTitles
     self.names = names
     self.sectionRanges = sectionRanges
     self.defaultKeys = defaultKeys
+    self.furtherKeys = furtherKeys
+    self.records = records
   }
 
   /// The number of sections.
@@ -103,10 +123,12 @@ public struct Catalog: Sendable {
   }
 
   /// The search keys for `options`: the stored ones for the default options, otherwise
-  /// folded now.
+  /// the names and their further keys folded now.
   ///
-  /// - Complexity: O(1) for `.default`, else O(n) in the names' total UTF-8 length.
+  /// - Complexity: O(1) for `.default`, else O(n) in the names' and further keys' total
+  ///   UTF-8 length.
   public func keys(for options: MatchOptions) -> SearchKeys {
-    options == defaultKeys.options ? defaultKeys : SearchKeys(names: names, options: options)
+    options == defaultKeys.options
+      ? defaultKeys : SearchKeys(names: names, further: furtherKeys, options: options)
   }
 }

@@ -84,6 +84,7 @@ public enum CatalogLoader {
       fileSize: reader.expectedSize ?? 0, format: sniffed.format, source: reader.source)
     let input = ListInput(
       file: reader, prefix: sniffed.prefix, droppedLines: sniffed.droppedLines,
+      droppedColumns: sniffed.droppedColumns,
       options: options, progress: progress)
     guard let listReader = readers[sniffed.format] else {
       throw LoadError(
@@ -103,18 +104,23 @@ public enum CatalogLoader {
     return try FormatSniffer.sniff(reader, chunk: &chunk, format: format, progress: progress)
   }
 
-  /// The catalog of the sections a reader read, its keys folded for the default options.
+  /// The catalog of the sections a reader read, its names and their further keys folded
+  /// for the default options, its records kept.
   ///
   /// - Throws: `LoadError` `memoryRefused` when the system refuses memory for the keys.
   static func catalog(_ sections: SectionedNames, source: String) throws(LoadError)
     -> Catalog
   {
-    guard let keys = SearchKeys.folding(sections.names, options: .default) else {
+    let further = sections.searchKeys.map {
+      FurtherKeys(texts: $0.texts, owners: FrozenArray($0.owners))
+    }
+    guard let keys = SearchKeys.folding(sections.names, further: further, options: .default)
+    else {
       throw LoadError.memoryRefused(source: source)
     }
     return Catalog(
       titles: sections.titles, names: sections.names, sectionRanges: sections.ranges,
-      defaultKeys: keys)
+      defaultKeys: keys, furtherKeys: further, records: sections.records)
   }
 
   /// Checks and converts a property-list object decoded elsewhere (by Foundation's

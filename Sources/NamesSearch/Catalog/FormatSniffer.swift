@@ -10,13 +10,24 @@
 /// | `bplist` at offset 0 | binary property list |
 /// | `<` after white space, a byte-order mark, UTF-16 zero bytes | XML property list |
 /// | three zero bytes in a row before any of these | refused at once: "it starts with zero bytes" |
-/// | anything else | refused at once: "expected an XML or a binary property list" |
+/// | `SQLite format 3\0` at offset 0 | SQLite database |
+/// | `{` or `[` | JSON |
+/// | a first line starting with `"` or holding a comma | CSV |
+/// | any other UTF-8 text | text list |
+/// | a zero byte (UTF-16) before anything but `<` | refused: "expected an XML or a binary property list" |
 /// | nothing | `empty`; only white space: `blank` |
+///
+/// The CSV rule is a guess: a text list whose first name holds a comma ("Smith, John"), or
+/// a CSV file of one column whose header is not quoted, needs its format named
+/// (`LoadOptions.format`).
 ///
 /// White space before the first significant byte of a UTF-8 document is dropped as it is
 /// read (its line breaks counted), so a pipe of 100 MB of white space costs one chunk of
 /// memory; a white-space byte followed by a zero byte is the first unit of UTF-16LE text
-/// and is kept. The same bytes take the same path however a pipe splits them.
+/// and is kept. For CSV and text, the white space after the last line break dropped
+/// starts the first line and is given back (up to `maximumLineStart` bytes), so a CSV
+/// header's first field keeps its leading spaces. The same bytes take the same path
+/// however a pipe splits them.
 enum FormatSniffer {
   /// What was read: the format, the bytes kept (from the first byte not dropped), and the
   /// line breaks in the white space dropped before them.
@@ -24,6 +35,9 @@ enum FormatSniffer {
     var format: ListFormat
     var prefix: [UInt8]
     var droppedLines: Int
+    /// The bytes dropped after the last dropped line break (all white space, one column
+    /// each): where the first kept byte's column starts.
+    var droppedColumns = 0
   }
 
   /// Reads from `reader` until the format shows, using `chunk` as its read buffer.
@@ -37,15 +51,32 @@ enum FormatSniffer {
     var prefix: [UInt8] = []
     var droppedBytes = 0
     var droppedLines = 0
+    var droppedColumns = 0
     var significant: Int? = nil
     // The last white-space byte seen while dropping: a zero byte after it makes it the low
     // byte of a UTF-16LE unit, which is kept.
     var pendingSpace: UInt8? = nil
     var dropping = true
     var zeros = 0
+    // The white space dropped since the last line feed, given back to CSV and text, where
+    // it belongs to the first line (at most `maximumLineStart` bytes of it).
+    var lineStart: [UInt8] = []
+    var lineStartOverflows = false
     func drop(_ space: UInt8) {
       droppedBytes += 1
-      if space == 0x0A { droppedLines += 1 }
+      if space == 0x0A {
+        droppedLines += 1
+        droppedColumns = 0
+        lineStart.removeAll(keepingCapacity: true)
+        lineStartOverflows = false
+      } else {
+        droppedColumns += 1
+        if lineStart.count < maximumLineStart {
+          lineStart.append(space)
+        } else {
+          lineStartOverflows = true
+        }
+      }
     }
     func refuse(_ why: String) -> LoadError {
       LoadError(source: reader.source, reason: .notAList(why))
@@ -102,11 +133,28 @@ enum FormatSniffer {
       throw refuse("expected an XML or a binary property list")
     }
     let detected = detect(prefix, significant: significant, droppedBytes: droppedBytes)
+    // CSV and text get back the white space that starts their first line.
+    func sniffed(_ format: ListFormat) throws(LoadError) -> Sniffed {
+      guard format == .csv || format == .text, !lineStart.isEmpty else {
+        return Sniffed(
+          format: format, prefix: prefix, droppedLines: droppedLines,
+          droppedColumns: droppedColumns)
+      }
+      if lineStartOverflows && format == .csv {
+        throw LoadError(
+          source: reader.source,
+          reason: .invalid(
+            format: .csv,
+            "line \(droppedLines + 1): more than \(maximumLineStart) bytes of white space"
+              + " before the first field"))
+      }
+      return Sniffed(format: format, prefix: lineStart + prefix, droppedLines: droppedLines)
+    }
     if let forced, forced != .xmlPropertyList, forced != .binaryPropertyList {
-      return Sniffed(format: forced, prefix: prefix, droppedLines: droppedLines)
+      return try sniffed(forced)
     }
     if let detected, forced == nil || forced == detected {
-      return Sniffed(format: detected, prefix: prefix, droppedLines: droppedLines)
+      return try sniffed(detected)
     }
     if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) {
       return Sniffed(format: .binaryPropertyList, prefix: prefix, droppedLines: 0)
@@ -146,6 +194,10 @@ enum FormatSniffer {
     }
     return .text
   }
+
+  /// The most white space kept from the start of a CSV or text list's first line, in bytes
+  /// (a text list trims it anyway).
+  static let maximumLineStart = 1 << 16
 
   /// XML white space: space, tab, line feed, carriage return.
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -12,6 +12,9 @@ final class ListInput {
   var prefix: [UInt8]
   /// The line breaks in the white space dropped before `prefix`.
   let droppedLines: Int
+  /// The white-space bytes dropped after the last of those line breaks: the column before
+  /// `prefix`'s first byte.
+  let droppedColumns: Int
   /// How to read the list: the table of a database, the fields of records.
   let options: LoadOptions
   private let progress: CatalogLoader.Progress?
@@ -19,12 +22,13 @@ final class ListInput {
   /// Input from `file`, whose first bytes (after `droppedLines` dropped line breaks) are
   /// `prefix`, read with `options`; `progress` is told after each chunk read.
   init(
-    file: FileReader, prefix: [UInt8], droppedLines: Int, options: LoadOptions = .default,
-    progress: CatalogLoader.Progress?
+    file: FileReader, prefix: [UInt8], droppedLines: Int, droppedColumns: Int = 0,
+    options: LoadOptions = .default, progress: CatalogLoader.Progress?
   ) {
     self.file = file
     self.prefix = prefix
     self.droppedLines = droppedLines
+    self.droppedColumns = droppedColumns
     self.options = options
     self.progress = progress
   }

@@ -2,7 +2,9 @@
 /// format names.
 ///
 /// `standard` is what the tool reads with: XML property lists streamed through libxml2
-/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`). Tests may put
+/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), JSON by our own
+/// parser (`JSONReader`), CSV (`CSVReader`) and plain text (`TextListReader`) split byte by
+/// byte, SQLite databases through the SQLite C library (`SQLiteReader`). Tests may put
 /// another reader in a format's place.
 struct ListReaders {
   private var readers: [ListFormat: any ListReader.Type]
@@ -12,6 +14,10 @@ struct ListReaders {
     ListReaders(readers: [
       .xmlPropertyList: XMLPlistReader.self,
       .binaryPropertyList: BinaryPlistReader.self,
+      .sqlite: SQLiteReader.self,
+      .csv: CSVReader.self,
+      .text: TextListReader.self,
+      .json: JSONReader.self,
     ])
   }
 

@@ -73,6 +73,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The table holds several text columns and none was chosen as the name; `available`
     /// lists them.
     case chooseColumn(available: [String])
+    /// The root of a list that may be flat (JSON) is neither an object of sections nor an
+    /// array; what was found ("a string").
+    case rootNotList(found: String)
   }
 
   /// The file the error is about, as the user named it, in the display form of a path
@@ -148,6 +151,8 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case .chooseColumn(let available):
       "the table holds several text columns; choose the one that is the name (columns: "
         + available.map(Self.quoted).joined(separator: ", ") + ")"
+    case .rootNotList(let found):
+      "expected an object of sections or an array at the root, found \(found)"
     }
   }
 

@@ -1,9 +1,10 @@
 /// The folded search keys of a catalog's names for one set of match options, stored as one
 /// contiguous UTF-8 buffer plus end offsets (not as a million `String`s).
 ///
-/// Key `k` is `bytes[ends[k - 1] ..< ends[k]]` and belongs to name `owner(of: k)`. Today every
-/// name has exactly one key (its folded text); the owner table lets a name carry several keys
-/// (for instance a transliteration) without changing the scan. Keys of one name are adjacent,
+/// Key `k` is `bytes[ends[k - 1] ..< ends[k]]` and belongs to name `owner(of: k)`. A name has
+/// one key (its folded text) unless its list has further keys (`FurtherKeys`: records'
+/// `--search-key` fields) or readings; the owner table lets a name carry several keys
+/// without changing the scan. Keys of one name are adjacent,
 /// the first being the name's folded text (`mapping(of:)`); the index cache stores them all.
 /// A further key may carry its own map back to its name's characters (`mappings`), so that
 /// a match in it can be shown on the name.
@@ -42,17 +43,24 @@ public struct SearchKeys: Sendable {
     self.mappings = mappings
   }
 
-  /// Folds every name of `names` once, splitting the work across cores for large lists.
+  /// Folds every name of `names` once, splitting the work across cores for large lists,
+  /// and after each name its `further` keys, if any (the name's folded text is its first
+  /// key; the owners are then stored).
   ///
-  /// - Precondition: the system grants the memory (see `folding(_:options:)`).
-  /// - Complexity: O(n) where n is the names' total UTF-8 length.
-  public init(names: NameStore, options: MatchOptions) {
-    guard let keys = Self.folding(names, options: options) else { fatalError("out of memory") }
+  /// - Precondition: the system grants the memory (see `folding(_:further:options:)`).
+  /// - Complexity: O(n) where n is the names' and further keys' total UTF-8 length.
+  public init(names: NameStore, further: FurtherKeys? = nil, options: MatchOptions) {
+    guard let keys = Self.folding(names, further: further, options: options) else {
+      fatalError("out of memory")
+    }
     self = keys
   }
 
   /// Folds every name of `names` once, splitting the work across cores (`ThreadPool`) for
   /// large lists; `nil` when the system refuses the memory (for instance under `ulimit -v`).
+  ///
+  /// Each name's key is its folded text; when `further` holds keys, each name's further
+  /// keys follow its first key, folded the same way, and every key's owner is stored.
   ///
   /// The keys take about as much memory as the names. Each part reserves room for its
   /// names folded at their longest (folding at most triples a name: U+0390 "ΐ", 2 bytes,
@@ -60,51 +68,88 @@ public struct SearchKeys: Sendable {
   /// part that cannot reserve that much starts with its names' size and an eighth, and
   /// grows if it must.
   ///
-  /// - Complexity: O(n) where n is the names' total UTF-8 length.
-  public static func folding(_ names: NameStore, options: MatchOptions) -> SearchKeys? {
+  /// - Complexity: O(n) where n is the names' and further keys' total UTF-8 length.
+  public static func folding(
+    _ names: NameStore, further: FurtherKeys? = nil, options: MatchOptions
+  ) -> SearchKeys? {
+    let further = further.flatMap { $0.count > 0 ? $0 : nil }
     // One part when the work runs on this thread anyway: no parts to copy together.
     let chunkCount =
       names.count < 50_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 8
     let bounds = (0...chunkCount).map { names.count * $0 / chunkCount }
-    let parts = ConcurrentResults<(bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>)>(
-      count: chunkCount)
+    typealias Part = (
+      bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>, owners: FrozenArray<UInt32>
+    )
+    let parts = ConcurrentResults<Part>(count: chunkCount)
     ThreadPool.perform(iterations: chunkCount) { chunk in
       let folder = TextFolder(options: options)
       let range = bounds[chunk]..<bounds[chunk + 1]
       let start = range.isEmpty ? 0 : names.byteRange(of: range.lowerBound).lowerBound
       let end = range.isEmpty ? 0 : names.byteRange(of: range.upperBound - 1).upperBound
+      // The further keys of this part's names: adjacent, found by their owners.
+      let keyRange =
+        further.map {
+          $0.firstKey(
+            ofNameAtLeast: range.lowerBound)..<$0.firstKey(
+              ofNameAtLeast: range.upperBound)
+        } ?? 0..<0
+      let keyBytes =
+        keyRange.isEmpty
+        ? 0
+        : further!.texts.byteRange(of: keyRange.upperBound - 1).upperBound
+          - further!.texts.byteRange(of: keyRange.lowerBound).lowerBound
+      let size = end - start + keyBytes
       // The ends first: their size is known, and the text's upper bound is reserved only
       // if it leaves them room.
-      var ends = GrowableArray<UInt32>(capacity: range.count, failsSoftly: true)
+      var ends = GrowableArray<UInt32>(
+        capacity: range.count + keyRange.count, failsSoftly: true)
+      var owners = GrowableArray<UInt32>(
+        capacity: further == nil ? 0 : range.count + keyRange.count, failsSoftly: true)
       var bytes = GrowableArray<UInt8>(
-        capacity: (end - start) * 3 + 16, fallbackCapacity: (end - start) * 9 / 8 + 16,
-        failsSoftly: true)
+        capacity: size * 3 + 16, fallbackCapacity: size * 9 / 8 + 16, failsSoftly: true)
+      var k = keyRange.lowerBound
       for i in range {
         folder.append(utf8: names.utf8(of: i), to: &bytes)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
-        if bytes.isOutOfMemory || ends.isOutOfMemory { return }
+        if let further {
+          owners.append(UInt32(i))
+          while k < keyRange.upperBound && Int(further.owners[k]) == i {
+            folder.append(utf8: further.texts.utf8(of: k), to: &bytes)
+            ends.append(UInt32(truncatingIfNeeded: bytes.count))
+            owners.append(UInt32(i))
+            k += 1
+          }
+        }
+        if bytes.isOutOfMemory || ends.isOutOfMemory || owners.isOutOfMemory { return }
       }
-      parts[chunk] = (bytes.freeze(), ends.freeze())
+      parts[chunk] = (bytes.freeze(), ends.freeze(), owners.freeze())
     }
     guard parts.values.allSatisfy({ $0 != nil }) else { return nil }
     let total = parts.values.reduce(0) { $0 + $1!.bytes.count }
     precondition(total <= Int(UInt32.max), "a list holds at most 4 GiB of folded names")
     if chunkCount == 1 {
-      return SearchKeys(options: options, bytes: parts[0]!.bytes, ends: parts[0]!.ends)
+      return SearchKeys(
+        options: options, bytes: parts[0]!.bytes, ends: parts[0]!.ends,
+        owners: parts[0]!.owners)
     }
     // Copy the parts into one buffer, releasing each part once copied, so the peak stays
     // near one copy of the keys.
+    let keyCount = parts.values.reduce(0) { $0 + $1!.ends.count }
     var bytes = GrowableArray<UInt8>(capacity: total, failsSoftly: true)
-    var ends = GrowableArray<UInt32>(capacity: names.count, failsSoftly: true)
+    var ends = GrowableArray<UInt32>(capacity: keyCount, failsSoftly: true)
+    var owners = GrowableArray<UInt32>(
+      capacity: further == nil ? 0 : keyCount, failsSoftly: true)
     for slot in 0..<chunkCount {
       let part = parts[slot]!
       parts[slot] = nil
       let offset = UInt32(bytes.count)
       bytes.append(contentsOf: part.bytes.buffer)
       for end in part.ends { ends.append(end + offset) }
-      if bytes.isOutOfMemory || ends.isOutOfMemory { return nil }
+      owners.append(contentsOf: part.owners.buffer)
+      if bytes.isOutOfMemory || ends.isOutOfMemory || owners.isOutOfMemory { return nil }
     }
-    return SearchKeys(options: options, bytes: bytes.freeze(), ends: ends.freeze())
+    return SearchKeys(
+      options: options, bytes: bytes.freeze(), ends: ends.freeze(), owners: owners.freeze())
   }
 
   /// The number of keys.

@@ -1,6 +1,10 @@
 /// `--json`: one object on one line,
 /// `{"query":"ann","sections":[{"title":"A","names":["Ann"]}],"index":["A"],"total":1}`.
 ///
+/// A catalog of records (`Catalog.records`) adds to each section a `"records"` array: each
+/// name's record, the JSON text stored for it, in the same order as `"names"`:
+/// `{"title":"A","names":["Ann"],"records":[{"name":"Ann","nick":"Annie"}]}`.
+///
 /// Strings are escaped per RFC 8259: `"` and `\` and every control character below U+0020.
 /// Characters that `VisibleText` escapes on a terminal (DEL and C1 controls, line and
 /// paragraph separators, bidirectional controls, default-ignorable characters outside the
@@ -24,6 +28,13 @@ public struct JSONPrinter: ResultPrinter {
       for (n, name) in result.nameIndices(of: group).enumerated() {
         if n > 0 { try output.write(byte: UInt8(ascii: ",")) }
         try Self.writeString(names.utf8(of: Int(name)), to: output)
+      }
+      if let records = result.catalog.records {
+        try output.write("],\"records\":[")
+        for (n, name) in result.nameIndices(of: group).enumerated() {
+          if n > 0 { try output.write(byte: UInt8(ascii: ",")) }
+          try output.write(records.utf8(of: Int(name)))
+        }
       }
       try output.write("]}")
     }

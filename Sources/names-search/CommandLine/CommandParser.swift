@@ -25,6 +25,9 @@ enum CommandParser {
     var optionsEnded = false
     /// The option that picked `options.mode`, as typed, to name it in a conflict.
     var modePickedBy: String?
+    /// The options that only apply to a list read from a file, as typed, and `-o` as typed.
+    var fileOnlyOptions: [String] = []
+    var outputTyped: String?
 
     func value(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
       -> [UInt8]
@@ -49,6 +52,35 @@ enum CommandParser {
       } catch {
         throw .valueNotUTF8(option: typed, valueName: spec.valueName ?? "value", error)
       }
+    }
+
+    /// The value of a field option, as a key path; an empty one, or one with an empty
+    /// part ("a..b"), is invalid.
+    func keyPath(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
+      -> RecordKeyPath
+    {
+      let text = try text(for: spec, typed: typed, inline: inline)
+      guard let path = RecordKeyPath(text) else {
+        throw .invalidValue(
+          option: typed, valueName: spec.valueName ?? "value", value: text,
+          expected: "a field name, or names joined by '.' with none empty")
+      }
+      fileOnlyOptions.append(typed)
+      return path
+    }
+
+    /// The value of `--format` or `--output-format`, one of `allowed`.
+    func format(for spec: OptionSpec, typed: String, inline: [UInt8]?, allowed: [ListFormat])
+      throws(UsageError) -> ListFormat
+    {
+      let text = try text(for: spec, typed: typed, inline: inline)
+      guard let format = ListFormat(rawValue: text), allowed.contains(format) else {
+        let names = allowed.map { "'\($0.identifier)'" }
+        throw .invalidValue(
+          option: typed, valueName: spec.valueName ?? "value", value: text,
+          expected: "one of \(names.dropLast().joined(separator: ", ")) and \(names.last!)")
+      }
+      return format
     }
 
     /// The error for an option that is not in the table: its name as typed, up to any "=".
@@ -121,6 +153,36 @@ enum CommandParser {
           throw .missingValue(option: typed, valueName: spec.valueName ?? "value")
         }
         options.file = path
+      case .key: options.load.fields.name = try keyPath(for: spec, typed: typed, inline: inline)
+      case .searchKey:
+        options.load.fields.search.append(try keyPath(for: spec, typed: typed, inline: inline))
+      case .sectionKey:
+        options.load.fields.section = try keyPath(for: spec, typed: typed, inline: inline)
+      case .format:
+        options.load.format = try format(
+          for: spec, typed: typed, inline: inline, allowed: ListFormat.allCases)
+        fileOnlyOptions.append(typed)
+      case .table:
+        let name = try text(for: spec, typed: typed, inline: inline)
+        guard !name.isEmpty else {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: name,
+            expected: "a table name")
+        }
+        options.load.table = name
+        fileOnlyOptions.append(typed)
+      case .output:
+        let bytes = try value(for: spec, typed: typed, inline: inline)
+        guard !bytes.isEmpty, let path = PathName(bytes: bytes) else {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: "",
+            expected: "a path, or '-' for standard output")
+        }
+        options.output = path
+        outputTyped = typed
+      case .outputFormat:
+        options.outputFormat = try format(
+          for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
@@ -152,6 +214,14 @@ enum CommandParser {
     }
     if wantsHelp { return .help }
     if wantsVersion { return .version }
+    // -o writes the list instead of printing it in a mode, and the built-in list is a list
+    // of strings that no reading option applies to.
+    if let outputTyped, let modePickedBy {
+      throw .conflictingOptions(outputTyped, earlier: modePickedBy)
+    }
+    if options.file == nil, let first = fileOnlyOptions.first {
+      throw .needsFile(option: first)
+    }
     if positionals.count > 1 {
       throw .unexpectedArguments(positionals.dropFirst().map(ArgumentText.shown))
     }
@@ -164,6 +234,9 @@ enum CommandParser {
     }
     return .search(options)
   }
+
+  /// The formats `-o` writes (`--output-format`).
+  static let outputFormats: [ListFormat] = [.xmlPropertyList, .binaryPropertyList, .json]
 
   /// What `-f` takes, said when its value is empty.
   static let fileRule = "a path, or '-' for standard input"

@@ -9,6 +9,20 @@ struct OptionSpec: Sendable {
     case mode(Options.Mode)
     /// `-f`: the list to load (a path, byte for byte).
     case file
+    /// `--key <field>`: the field of each record that is its name.
+    case key
+    /// `--search-key <field>`, repeatable: a further field searched.
+    case searchKey
+    /// `--section-key <field>`: the field holding each record's section title.
+    case sectionKey
+    /// `--format <format>`: the input's format, not detected.
+    case format
+    /// `--table <name>`: the SQLite table to read.
+    case table
+    /// `-o, --output <file>`: write the result as a list instead of printing it.
+    case output
+    /// `--output-format <format>`: the format `-o` writes.
+    case outputFormat
     /// `--case-sensitive`.
     case caseSensitive
     /// `--diacritic-sensitive`.

@@ -5,9 +5,44 @@ enum OptionTable {
   static let options: [OptionSpec] = [
     OptionSpec(
       short: "f", long: "file", valueName: "file",
-      help: "The property list to search (XML or binary); '-' reads standard input. "
+      help: "The list to search: a property list (XML or binary), JSON, CSV, text (one name a "
+        + "line) or an SQLite database, told by its content; '-' reads standard input. "
         + "(default: the built-in list)",
       action: .file),
+    OptionSpec(
+      long: "key", valueName: "field",
+      help: "The field of each record that is its name (shown, searched, sorted); a dotted "
+        + "path reaches into nested records (name.first). A CSV or SQLite column by name.",
+      action: .key),
+    OptionSpec(
+      long: "search-key", valueName: "field",
+      help: "A further field searched besides the name (a nickname, an e-mail address); "
+        + "repeatable. The output still shows the name.",
+      action: .searchKey),
+    OptionSpec(
+      long: "section-key", valueName: "field",
+      help: "The field that holds each record's section title. Without it, a flat list is "
+        + "filed under the first letters of its names.",
+      action: .sectionKey),
+    OptionSpec(
+      long: "format", valueName: "format",
+      help: "Read the list as this format, not the one its content shows: xml, binary, json, "
+        + "csv, text or sqlite.",
+      action: .format),
+    OptionSpec(
+      long: "table", valueName: "name",
+      help: "The table of an SQLite database to read (needed when it has more than one).",
+      action: .table),
+    OptionSpec(
+      short: "o", long: "output", valueName: "file",
+      help: "Write the result (the whole list for an empty term) as a sortednames list to "
+        + "this file, atomically, instead of printing it; '-' writes standard output.",
+      action: .output),
+    OptionSpec(
+      long: "output-format", valueName: "format",
+      help: "The format -o writes: xml, binary or json (an object of title to array of "
+        + "names). (default: xml)",
+      action: .outputFormat),
     OptionSpec(
       long: "index", help: "Print the section index of the matching names on one line.",
       action: .mode(.print(.index))),
@@ -16,7 +51,7 @@ enum OptionTable {
     OptionSpec(
       long: "json",
       help: "Print one JSON object: {\"query\", \"sections\": [{\"title\", \"names\"}], "
-        + "\"index\", \"total\"}.",
+        + "\"index\", \"total\"}; records add each section's \"records\".",
       action: .mode(.print(.json))),
     OptionSpec(
       short: "i", long: "interactive",

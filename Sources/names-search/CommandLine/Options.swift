@@ -46,6 +46,13 @@ struct Options: Equatable {
   var debounceMilliseconds = 100
   /// `--max-size`, in bytes.
   var maximumSize = FileReader.defaultMaximumSize
+  /// How the list is read: `--format`, `--table`, `--key`, `--search-key`, `--section-key`.
+  var load = LoadOptions.default
+  /// `-o`: where to write the result as a list (`-` for standard output), byte for byte;
+  /// `nil` to print it.
+  var output: PathName?
+  /// `--output-format`: the format `-o` writes.
+  var outputFormat = ListFormat.xmlPropertyList
 
   /// The query these options describe.
   var query: Query {

@@ -22,6 +22,9 @@ enum UsageError: Error, Equatable {
   case conflictingOptions(String, earlier: String)
   /// More than one term: every term after the first, escaped for display.
   case unexpectedArguments([String])
+  /// An option that says how to read a list (`--key`, `--format`, …), as typed, given
+  /// without `-f`: the built-in list is a list of strings.
+  case needsFile(option: String)
 
   /// The text after "Error: ", one line.
   var message: String {
@@ -43,6 +46,8 @@ enum UsageError: Error, Equatable {
       return "The value for '\(option) <\(valueName)>' is not valid UTF-8 (\(invalid))."
     case .conflictingOptions(let option, let earlier):
       return "'\(option)' cannot be used with '\(earlier)'"
+    case .needsFile(let option):
+      return "'\(option)' applies to a list read with '-f <file>', not to the built-in list"
     case .unexpectedArguments(let arguments):
       if arguments.count == 1 { return "Unexpected argument '\(arguments[0])'" }
       let list = arguments.map { "'\($0)'" }.joined(separator: ", ")

@@ -1,0 +1,221 @@
+/// Reads a list kept as comma-separated values (RFC 4180, split by `CSVParser`): the first
+/// row is the header and names the columns, every other row is a record.
+///
+/// ```text
+/// Full Name,Nickname,Email,Group
+/// "Lovelace, Ada",Ada,ada@example.org,Friends
+/// ```
+///
+/// - The name is the column `RecordFields.name` names (its whole text, `description`, is the
+///   column's name: a column may be called "e.mail"); a file with one column needs none; with
+///   several and none chosen the load fails with `recordsNeedKey`, listing the header.
+/// - Further search keys are the columns `RecordFields.search` names (an empty field is no
+///   key); the section title is the column `RecordFields.section` names, or else the list
+///   gets made sections (`SectionsBuilder`'s `SectionMaker`).
+/// - A row whose name field is empty has no name, as a NULL in a database: it is skipped.
+///   Rows keep file order; empty lines and lines of only spaces and tabs are skipped.
+/// - Each row's record, for `--json`, is a JSON object of column → field text, in header
+///   order.
+/// - A UTF-8 byte-order mark at the start is dropped; every field must be UTF-8.
+///
+/// Errors are `LoadError`s naming the 1-based line: `invalid(format: .csv, …)` for broken
+/// CSV (`CSVParser`), a row whose number of fields differs from the header's, a field that is
+/// not UTF-8, a column named twice in the header, an empty section field; `noSuchField` for
+/// a chosen column the header lacks.
+enum CSVReader: ListReader {
+  static var access: ListAccess { .stream }
+
+  /// Reads the whole list from `input`, in 1 MiB chunks after the sniffed prefix.
+  ///
+  /// - Throws: `LoadError` as listed above, title errors from `SectionsBuilder`,
+  ///   `memoryRefused`, or what reading throws.
+  /// - Complexity: O(n) in the input's size, plus the made sections' sort.
+  static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    try read(input, chunkSize: 1 << 20)
+  }
+
+  /// `read(_:)` reading `chunkSize` bytes at a time (tests cut the input small), the
+  /// sniffed prefix cut the same way.
+  static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
+    let file = input.file
+    let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
+    let rows = Rows(
+      builder: SectionsBuilder(
+        source: input.source,
+        expansion: ExpansionLimit(
+          inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
+          source: input.source),
+        names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields),
+      fields: input.options.fields, source: input.source)
+    var parser = CSVParser(source: input.source, firstLine: input.droppedLines + 1)
+    let handle = { (row: CSVParser.Row) throws(LoadError) in try rows.take(row) }
+    var start = 0
+    if input.droppedLines == 0 && input.prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    try input.prefix.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+      for cut in stride(from: start, to: bytes.count, by: chunkSize) {
+        let piece = bytes[cut..<min(cut + chunkSize, bytes.count)]
+        try parser.parse(UnsafeBufferPointer(rebasing: piece), handle)
+      }
+    }
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = try input.read(into: &chunk)
+      if count == 0 { break }
+      try chunk.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+        try parser.parse(UnsafeBufferPointer(rebasing: bytes[..<count]), handle)
+      }
+    }
+    try parser.finish(handle)
+    return try rows.finish()
+  }
+
+  /// The rows after the header, turned into names, keys, titles and records.
+  private final class Rows {
+    private var builder: SectionsBuilder
+    private let fields: RecordFields
+    private let source: String
+    /// The columns' names, once the header is read.
+    private var header: [String]?
+    private var nameColumn = 0
+    private var searchColumns: [Int] = []
+    private var sectionColumn: Int?
+    /// Each column's name as a JSON string followed by ":", for the records.
+    private var jsonKeys: [[UInt8]] = []
+    private var json: [UInt8] = []
+
+    init(builder: consuming SectionsBuilder, fields: RecordFields, source: String) {
+      self.builder = builder
+      self.fields = fields
+      self.source = source
+    }
+
+    func take(_ row: CSVParser.Row) throws(LoadError) {
+      guard let header else { return try readHeader(row) }
+      guard row.count == header.count else {
+        throw invalid(
+          line: row.line,
+          "\(Plural.counted(row.count, "field")), but the header has \(header.count)")
+      }
+      for i in 0..<row.count {
+        if let bad = UTF8Validation.firstInvalid(in: row[i]) {
+          throw notUTF8(row, field: i, offset: bad)
+        }
+      }
+      let nameBytes = row[nameColumn]
+      if nameBytes.isEmpty { return }
+      var keys: [String] = []
+      for column in searchColumns where !row[column].isEmpty {
+        keys.append(String(decoding: row[column], as: UTF8.self))
+      }
+      var title: String? = nil
+      if let sectionColumn {
+        guard !row[sectionColumn].isEmpty else {
+          throw invalid(
+            line: row.line,
+            "the section field \(LoadError.quoted(header[sectionColumn])) is empty")
+        }
+        title = String(decoding: row[sectionColumn], as: UTF8.self)
+      }
+      json.removeAll(keepingCapacity: true)
+      json.append(UInt8(ascii: "{"))
+      for i in 0..<row.count {
+        if i > 0 { json.append(UInt8(ascii: ",")) }
+        json.append(contentsOf: jsonKeys[i])
+        Self.appendJSONString(row[i], to: &json)
+      }
+      json.append(UInt8(ascii: "}"))
+      try builder.appendRow(
+        name: String(decoding: nameBytes, as: UTF8.self), searchKeys: keys, title: title,
+        record: json)
+    }
+
+    /// Reads the header: the columns' names, and which of them are the chosen fields.
+    private func readHeader(_ row: CSVParser.Row) throws(LoadError) {
+      var names: [String] = []
+      var seen: Set<String> = []
+      for i in 0..<row.count {
+        if let bad = UTF8Validation.firstInvalid(in: row[i]) {
+          throw notUTF8(row, field: i, offset: bad)
+        }
+        let name = String(decoding: row[i], as: UTF8.self)
+        guard seen.insert(name).inserted else {
+          throw invalid(
+            line: row.line, "the header names the column \(LoadError.quoted(name)) twice")
+        }
+        names.append(name)
+      }
+      func column(_ path: RecordKeyPath) throws(LoadError) -> Int {
+        guard let index = names.firstIndex(of: path.description) else {
+          throw LoadError(
+            source: source, reason: .noSuchField(path.description, available: names))
+        }
+        return index
+      }
+      if let name = fields.name {
+        nameColumn = try column(name)
+      } else if names.count != 1 {
+        throw LoadError(source: source, reason: .recordsNeedKey(fields: names))
+      }
+      for path in fields.search { searchColumns.append(try column(path)) }
+      if let section = fields.section { sectionColumn = try column(section) }
+      jsonKeys = names.map { name in
+        var key: [UInt8] = []
+        Self.appendJSONString(Array(name.utf8), to: &key)
+        key.append(UInt8(ascii: ":"))
+        return key
+      }
+      header = names
+    }
+
+    func finish() throws(LoadError) -> SectionedNames {
+      var finished = SectionsBuilder(source: source, expansion: nil, names: 0, bytes: 0)
+      swap(&finished, &builder)
+      return try finished.finish()
+    }
+
+    private func invalid(line: Int, _ what: String) -> LoadError {
+      LoadError(source: source, reason: .invalid(format: .csv, "line \(line): \(what)"))
+    }
+
+    /// "line N: not valid UTF-8 …", N the line of the bad byte (a quoted field may span
+    /// lines).
+    private func notUTF8(_ row: CSVParser.Row, field: Int, offset: Int) -> LoadError {
+      let start = field == 0 ? 0 : row.ends[field - 1]
+      let before = row.bytes[..<(start + offset)]
+      let line = row.line + before.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let bad = row[field][offset...].prefix(4).map { "0x" + hex($0) }.joined(separator: " ")
+      return invalid(line: line, "not valid UTF-8 (bytes \(bad))")
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+      let digits = String(byte, radix: 16, uppercase: true)
+      return byte < 0x10 ? "0" + digits : digits
+    }
+
+    /// Appends `text` (UTF-8) as a JSON string (RFC 8259 section 7): `"` and `\` escaped,
+    /// controls as `\n`, `\r`, `\t` or `\u00XX`.
+    static func appendJSONString(_ text: some Collection<UInt8>, to json: inout [UInt8]) {
+      json.append(UInt8(ascii: "\""))
+      if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        json.append(contentsOf: text)
+      } else {
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text {
+          switch byte {
+          case 0x22: json.append(contentsOf: [0x5C, 0x22])
+          case 0x5C: json.append(contentsOf: [0x5C, 0x5C])
+          case 0x0A: json.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+          case 0x0D: json.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+          case 0x09: json.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+          case 0..<0x20:
+            json.append(contentsOf: Array("\\u00".utf8))
+            json.append(hex[Int(byte >> 4)])
+            json.append(hex[Int(byte & 0xF)])
+          default: json.append(byte)
+          }
+        }
+      }
+      json.append(UInt8(ascii: "\""))
+    }
+  }
+}

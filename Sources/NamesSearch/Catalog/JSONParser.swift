@@ -1,0 +1,521 @@
+/// The syntax of JSON text (RFC 8259) over bytes in memory: white space, strings (every
+/// escape, surrogate pairs joined, UTF-8 validated as RFC 3629 defines it), numbers (kept as
+/// their text), literals, and whole values decoded into `RecordValue`. `JSONReader` drives
+/// it through a list's shapes.
+///
+/// Strict: no comments, no trailing commas, no `NaN` or `Infinity`, no leading zeros, no
+/// control characters or lone surrogates in strings, no key twice in one object, nesting at
+/// most `maximumDepth` deep (so recursion is bounded: no stack overflow). Each error is
+/// `LoadError.invalid(format: .json, "line L, column C: <what>")`; lines and columns are
+/// 1-based, columns counted in Unicode code points (as Python's `json` module counts them).
+///
+/// The bytes end with one sentinel zero byte that is not part of the document, so the
+/// scanning loops need no bounds check: a zero is never valid where they run, and each
+/// checks for the end only when it meets one.
+struct JSONParser {
+  /// The deepest nesting of arrays and objects accepted (the root is depth 1).
+  static let maximumDepth = 512
+
+  /// The document's bytes, then the sentinel zero.
+  private let bytes: UnsafePointer<UInt8>
+  /// The document's length in bytes (the sentinel's index).
+  let end: Int
+  private let source: String
+  /// The line number of the document's first byte (after white space dropped before it).
+  private let firstLine: Int
+  /// The columns before the document's first byte on its line (white space dropped).
+  private let firstColumn: Int
+  /// Where a leading UTF-8 byte-order mark ends (0 or 3): not counted in columns.
+  private var textStart = 0
+  /// The offset of the next byte to read.
+  var offset = 0
+  /// The decoded UTF-8 of the last string that held escapes.
+  private var scratch: [UInt8] = []
+
+  /// A parser of `buffer`, whose last byte is the sentinel zero, for the list `source`
+  /// whose first byte is on line `firstLine`, after `firstColumn` columns.
+  ///
+  /// - Precondition: `buffer` is not empty and ends with a zero byte.
+  init(buffer: UnsafeBufferPointer<UInt8>, source: String, firstLine: Int, firstColumn: Int = 0) {
+    precondition(buffer.last == 0, "the sentinel zero")
+    bytes = buffer.baseAddress!
+    end = buffer.count - 1
+    self.source = source
+    self.firstLine = firstLine
+    self.firstColumn = firstColumn
+  }
+
+  /// The byte at `offset` (the sentinel zero at the end).
+  var current: UInt8 { bytes[offset] }
+
+  /// Steps past a UTF-8 byte-order mark at the very start of the file (not after white
+  /// space the sniffer dropped: there it is not a byte-order mark).
+  mutating func skipByteOrderMark() {
+    if firstLine == 1 && firstColumn == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB
+      && bytes[2] == 0xBF
+    {
+      offset = 3
+      textStart = 3
+    }
+  }
+
+  /// Steps past white space (space, tab, line feed, carriage return; RFC 8259 section 2).
+  @inline(__always)
+  mutating func skipSpace() {
+    while true {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      default: return
+      }
+    }
+  }
+
+  // MARK: - Errors
+
+  /// The 1-based line and column of byte `at`, columns counted in code points.
+  ///
+  /// - Complexity: O(n) in `at`: only an error asks.
+  func place(_ at: Int) -> String {
+    var line = firstLine
+    var lineStart = textStart
+    for i in 0..<at where bytes[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    var column = line == firstLine ? firstColumn + 1 : 1
+    if lineStart < at {
+      for i in lineStart..<at where bytes[i] & 0xC0 != 0x80 { column += 1 }
+    }
+    return "line \(line), column \(column)"
+  }
+
+  /// A syntax error at byte `at`.
+  func error(_ what: String, at: Int) -> LoadError {
+    LoadError(source: source, reason: .invalid(format: .json, "\(place(at)): \(what)"))
+  }
+
+  /// The error for an unexpected byte at `at` where `expected` should be: the end of the
+  /// document, a comment, a word such as `NaN`, or the character found.
+  func unexpected(_ expected: String, at: Int) -> LoadError {
+    if at >= end { return error("the document ends early; expected \(expected)", at: at) }
+    return error("expected \(expected), found \(found(at))", at: at)
+  }
+
+  /// What is at `at`, in words: "'x'", "the word 'NaN'", "U+00E9", "byte 0xFF".
+  func found(_ at: Int) -> String {
+    let byte = bytes[at]
+    if isLetter(byte) {
+      var stop = at
+      while stop < end && stop - at < 16 && isLetter(bytes[stop]) { stop += 1 }
+      let word = String(
+        decoding: UnsafeBufferPointer(start: bytes + at, count: stop - at), as: UTF8.self)
+      return "the word '\(word)'"
+    }
+    if byte == UInt8(ascii: "/") { return "'/' (JSON has no comments)" }
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    if byte < 0x80 { return "\(Self.codePoint(UInt32(byte)))" }
+    if let (scalar, _) = decodeUTF8(at: at) { return Self.codePoint(scalar) }
+    return "byte 0x" + Self.hex(UInt32(byte), digits: 2)
+  }
+
+  private func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  /// "U+00E9".
+  static func codePoint(_ value: UInt32) -> String { "U+" + hex(value, digits: 4) }
+
+  /// `value` in upper-case hex, at least `digits` digits.
+  static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+
+  // MARK: - Tokens
+
+  /// Expects `byte` at `offset` (after white space) and steps past it.
+  ///
+  /// - Throws: `LoadError` naming what was found instead.
+  mutating func expect(_ byte: UInt8, _ expected: String) throws(LoadError) {
+    skipSpace()
+    guard bytes[offset] == byte, offset < end else { throw unexpected(expected, at: offset) }
+    offset += 1
+  }
+
+  /// Expects the end of the document after white space.
+  ///
+  /// - Throws: `LoadError` for anything after the root value.
+  mutating func expectEnd() throws(LoadError) {
+    skipSpace()
+    guard offset == end else {
+      throw error("text after the end of the document: \(found(offset))", at: offset)
+    }
+  }
+
+  /// Reads the string that starts at `offset` (its opening quote) and hands its content,
+  /// as UTF-8, to `body`: a slice of the input when it holds no escape, the decoded text
+  /// otherwise. Leaves `offset` past the closing quote.
+  ///
+  /// - Throws: `LoadError` for a control character, a bad escape, a lone surrogate, bytes
+  ///   that are not UTF-8, or the end of the document; or what `body` throws.
+  /// - Complexity: O(n) in the string's length.
+  @inline(__always)
+  mutating func string<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Result
+  ) throws(LoadError) -> Result {
+    let start = offset + 1
+    var i = start
+    while true {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "\"") {
+        offset = i + 1
+        return try body(UnsafeBufferPointer(start: bytes + start, count: i - start))
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw controlError(at: i, stringStart: start - 1) }
+      i = byte < 0x80 ? i + 1 : try validUTF8(at: i)
+    }
+    try decodeEscapes(from: start, firstEscape: i)
+    return try scratch.withUnsafeBufferPointer { (decoded) throws(LoadError) in
+      try body(decoded)
+    }
+  }
+
+  /// The string at `offset`, as a `String`.
+  mutating func stringValue() throws(LoadError) -> String {
+    try string { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The error for byte `at`, below U+0020, inside the string opened at `stringStart`.
+  private func controlError(at: Int, stringStart: Int) -> LoadError {
+    if at >= end {
+      return error(
+        "the document ends early, inside the string that starts at \(place(stringStart))",
+        at: at)
+    }
+    return error(
+      "control character \(Self.codePoint(UInt32(bytes[at]))) in a string (write it as an"
+        + " escape such as \\n or \\u00XX)", at: at)
+  }
+
+  /// Decodes the string from `start` (after its opening quote), whose first escape is at
+  /// `firstEscape`, into `scratch`; leaves `offset` past the closing quote.
+  private mutating func decodeEscapes(from start: Int, firstEscape: Int) throws(LoadError) {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(
+      contentsOf: UnsafeBufferPointer(start: bytes + start, count: firstEscape - start))
+    var i = firstEscape
+    while true {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "\"") {
+        offset = i + 1
+        return
+      }
+      if byte == UInt8(ascii: "\\") {
+        i = try escape(at: i, stringStart: start - 1)
+        continue
+      }
+      if byte < 0x20 { throw controlError(at: i, stringStart: start - 1) }
+      let next = byte < 0x80 ? i + 1 : try validUTF8(at: i)
+      scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + i, count: next - i))
+      i = next
+    }
+  }
+
+  /// Decodes the escape at `at` (its backslash) into `scratch`; answers the offset after it.
+  private mutating func escape(at: Int, stringStart: Int) throws(LoadError) -> Int {
+    let letter = bytes[at + 1]
+    let simple: UInt8? =
+      switch letter {
+      case UInt8(ascii: "\""): 0x22
+      case UInt8(ascii: "\\"): 0x5C
+      case UInt8(ascii: "/"): 0x2F
+      case UInt8(ascii: "b"): 0x08
+      case UInt8(ascii: "f"): 0x0C
+      case UInt8(ascii: "n"): 0x0A
+      case UInt8(ascii: "r"): 0x0D
+      case UInt8(ascii: "t"): 0x09
+      default: nil
+      }
+    if let simple {
+      scratch.append(simple)
+      return at + 2
+    }
+    guard letter == UInt8(ascii: "u") else {
+      if at + 1 >= end { throw controlError(at: at + 1, stringStart: stringStart) }
+      let shown =
+        letter >= 0x21 && letter < 0x7F
+        ? "'\\\(Character(Unicode.Scalar(letter)))'" : "'\\' before \(found(at + 1))"
+      throw error("invalid escape \(shown) in a string", at: at)
+    }
+    let first = try hexUnit(at: at)
+    var scalar = first
+    var next = at + 6
+    if (0xDC00...0xDFFF).contains(first) {
+      throw error(
+        "a lone surrogate \\u\(Self.hex(first, digits: 4)) (a low surrogate first)", at: at)
+    }
+    if (0xD800...0xDBFF).contains(first) {
+      var second: UInt32 = 0
+      if bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u") {
+        second = try hexUnit(at: next)
+      }
+      guard (0xDC00...0xDFFF).contains(second) else {
+        throw error(
+          "a lone surrogate \\u\(Self.hex(first, digits: 4)) (a high surrogate not followed by"
+            + " a low one)", at: at)
+      }
+      scalar = 0x10000 + (first - 0xD800) << 10 + (second - 0xDC00)
+      next += 6
+    }
+    appendUTF8(scalar)
+    return next
+  }
+
+  /// The four hex digits after `\u` at `at`.
+  private func hexUnit(at: Int) throws(LoadError) -> UInt32 {
+    var value: UInt32 = 0
+    for k in 2..<6 {
+      let byte = bytes[at + k]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default:
+        if at + k >= end { throw error("the document ends early, inside a \\u escape", at: at + k) }
+        throw error("\\u must be followed by four hex digits", at: at)
+      }
+      value = value << 4 | UInt32(digit)
+      // Stop at the first non-digit: the sentinel is never read past.
+    }
+    return value
+  }
+
+  private mutating func appendUTF8(_ scalar: UInt32) {
+    switch scalar {
+    case 0..<0x80: scratch.append(UInt8(scalar))
+    case 0x80..<0x800:
+      scratch.append(UInt8(0xC0 | scalar >> 6))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+      scratch.append(UInt8(0xE0 | scalar >> 12))
+      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      scratch.append(UInt8(0xF0 | scalar >> 18))
+      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    }
+  }
+
+  /// The offset after the well-formed UTF-8 sequence at `at` (a byte of 0x80 or more).
+  ///
+  /// - Throws: `LoadError` for bytes that are not UTF-8.
+  private func validUTF8(at: Int) throws(LoadError) -> Int {
+    guard let (_, length) = decodeUTF8(at: at) else {
+      throw error(
+        "bytes that are not UTF-8 (byte 0x\(Self.hex(UInt32(bytes[at]), digits: 2)))", at: at)
+    }
+    return at + length
+  }
+
+  /// The scalar and length of the well-formed UTF-8 sequence at `at`, or `nil` (RFC 3629
+  /// section 4: no overlong forms, no surrogates, nothing past U+10FFFF). Reads each byte
+  /// only after the one before it was a valid part, so the sentinel zero stops it.
+  func decodeUTF8(at: Int) -> (UInt32, Int)? {
+    let lead = bytes[at]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: return nil
+    }
+    var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for k in 1..<length {
+      let byte = bytes[at + k]
+      guard byte >= (k == 1 ? low : 0x80), byte <= (k == 1 ? high : 0xBF) else { return nil }
+      scalar = scalar << 6 | UInt32(byte & 0x3F)
+    }
+    return (scalar, length)
+  }
+
+  /// Reads the number at `offset` and answers its text (RFC 8259 section 6).
+  ///
+  /// - Throws: `LoadError` for a leading zero or a missing digit.
+  mutating func number() throws(LoadError) -> String {
+    let start = offset
+    var i = offset
+    if bytes[i] == UInt8(ascii: "-") { i += 1 }
+    func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    if bytes[i] == UInt8(ascii: "0") {
+      i += 1
+      if isDigit(bytes[i]) { throw error("a number with a leading zero", at: start) }
+    } else if isDigit(bytes[i]) {
+      while isDigit(bytes[i]) { i += 1 }
+    } else {
+      throw unexpected("a digit after '-'", at: i)
+    }
+    if bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      guard isDigit(bytes[i]) else { throw unexpected("a digit after '.'", at: i) }
+      while isDigit(bytes[i]) { i += 1 }
+    }
+    if bytes[i] | 0x20 == UInt8(ascii: "e") {
+      i += 1
+      if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+      guard isDigit(bytes[i]) else { throw unexpected("a digit in the exponent", at: i) }
+      while isDigit(bytes[i]) { i += 1 }
+    }
+    offset = i
+    return String(
+      decoding: UnsafeBufferPointer(start: bytes + start, count: i - start), as: UTF8.self)
+  }
+
+  /// Reads `word` (`true`, `false`, `null`) at `offset`, or throws naming what is there.
+  private mutating func literal(_ word: StaticString) throws(LoadError) {
+    let count = word.utf8CodeUnitCount
+    for k in 0..<count where bytes[offset + k] != word.utf8Start[k] {
+      throw unexpected("a value", at: offset)
+    }
+    if isLetter(bytes[offset + count]) { throw unexpected("a value", at: offset) }
+    offset += count
+  }
+
+  // MARK: - Values
+
+  /// What the value at `offset` (after white space) is, in `RecordValue.typeDescription`'s
+  /// words, from its first byte; `nil` when no value starts there.
+  func kind() -> String? {
+    switch bytes[offset] {
+    case UInt8(ascii: "\""): "a string"
+    case UInt8(ascii: "{"): "a dictionary"
+    case UInt8(ascii: "["): "an array"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+    case UInt8(ascii: "n"): "null"
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+    default: nil
+    }
+  }
+
+  /// Reads the value at `offset` (after white space), at nesting depth `depth` (its own
+  /// depth if it is an array or an object).
+  ///
+  /// - Throws: `LoadError` for any syntax error in it, a key twice in one object, or
+  ///   nesting deeper than `maximumDepth`.
+  /// - Complexity: O(n) in the value's size; recursion at most `maximumDepth` deep.
+  mutating func value(depth: Int) throws(LoadError) -> RecordValue {
+    skipSpace()
+    switch bytes[offset] {
+    case UInt8(ascii: "\""): return .string(try stringValue())
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["):
+      try enter(depth: depth)
+      offset += 1
+      var items: [RecordValue] = []
+      skipSpace()
+      if bytes[offset] == UInt8(ascii: "]") {
+        offset += 1
+        return .array(items)
+      }
+      while true {
+        items.append(try value(depth: depth + 1))
+        if try !nextItem(closer: UInt8(ascii: "]")) { return .array(items) }
+      }
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .boolean(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .boolean(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    default: throw unexpected("a value", at: offset)
+    }
+  }
+
+  /// Refuses an array or object at `offset` that would be deeper than `maximumDepth`.
+  func enter(depth: Int) throws(LoadError) {
+    guard depth <= Self.maximumDepth else {
+      throw error("nesting deeper than \(Self.maximumDepth) arrays and objects", at: offset)
+    }
+  }
+
+  /// After an item of an array or object: steps past `,` (answering `true`: another item
+  /// follows) or past `closer` (answering `false`).
+  ///
+  /// - Throws: `LoadError` for anything else, or a trailing comma before `closer`.
+  mutating func nextItem(closer: UInt8) throws(LoadError) -> Bool {
+    skipSpace()
+    let byte = bytes[offset]
+    if byte == closer {
+      offset += 1
+      return false
+    }
+    let words = closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'"
+    guard byte == UInt8(ascii: ","), offset < end else { throw unexpected(words, at: offset) }
+    let comma = offset
+    offset += 1
+    skipSpace()
+    if bytes[offset] == closer {
+      throw error("a trailing comma before '\(Character(Unicode.Scalar(closer)))'", at: comma)
+    }
+    return true
+  }
+
+  /// Reads the object at `offset`: its fields in file order.
+  private mutating func object(depth: Int) throws(LoadError) -> RecordValue {
+    try enter(depth: depth)
+    offset += 1
+    var fields: [RecordField] = []
+    var keys = JSONKeys()
+    skipSpace()
+    if bytes[offset] == UInt8(ascii: "}") {
+      offset += 1
+      return .dictionary(fields)
+    }
+    while true {
+      let key = try key(&keys)
+      fields.append(RecordField(key: key, value: try value(depth: depth + 1)))
+      if try !nextItem(closer: UInt8(ascii: "}")) { return .dictionary(fields) }
+    }
+  }
+
+  /// Reads an object's key and the `:` after it, refusing a key already in `keys`.
+  ///
+  /// - Throws: `LoadError` for a missing key or colon, or a duplicate key naming both
+  ///   places.
+  mutating func key(_ keys: inout JSONKeys) throws(LoadError) -> String {
+    skipSpace()
+    let at = offset
+    guard bytes[at] == UInt8(ascii: "\""), at < end else {
+      throw unexpected("a string as key", at: at)
+    }
+    let key = try stringValue()
+    if let first = keys.insert(key, at: at) {
+      throw error(
+        "the key \(LoadError.quoted(key)) appears twice in one object (first at"
+          + " \(place(first)))", at: at)
+    }
+    try expect(UInt8(ascii: ":"), "':' after the key")
+    return key
+  }
+}

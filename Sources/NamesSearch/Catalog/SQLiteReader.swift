@@ -1,0 +1,213 @@
+/// Reads one table of an SQLite 3 database (`ListFormat.sqlite`) as a flat list of records:
+/// each row is a record whose name is one text column.
+///
+/// - Table: `LoadOptions.table`, needed only when the database holds more than one table
+///   (the tables, in the order they were created, leaving out SQLite's own `sqlite_…`
+///   ones); none chosen among several is `chooseTable`, an unknown name `noSuchTable`.
+/// - Name: the column `RecordFields.name` names (its whole text is the column name), needed
+///   only when the table has more than one text column besides those chosen as search keys
+///   or section title (`SQLiteAffinity`: the columns of text affinity, or when there are
+///   none the columns declared with no type); several is
+///   `chooseColumn`, none `recordsNeedKey` (listing every column), an unknown column
+///   `noSuchField`. `RecordFields.search` and `RecordFields.section` name further columns.
+/// - Rows come in rowid order, a `WITHOUT ROWID` table's in primary-key order: the table's
+///   own b-tree is scanned (`NOT INDEXED`), never an index. A row whose name is NULL is
+///   skipped; a number is a name as SQLite writes it ("42", "1.5"); a blob is an error
+///   naming the row ("item 7", counting every row from 1) and the column. NULL search
+///   keys are skipped; a NULL section title is an error.
+/// - Each row's record, for `--json`, is a JSON object of every column in table order:
+///   text as strings, integers and reals as numbers (SQLite's own text for them; an
+///   infinite real, which JSON cannot hold, as null), NULL as null, blobs as base64
+///   strings (RFC 4648).
+/// - Table and column names are quoted as SQL identifiers (`"…"`, a quote doubled), so no
+///   name can run SQL.
+///
+/// The database is opened read-only and never changed (`SQLiteDatabase` says how, for
+/// rollback and WAL databases, and what a locked, encrypted or damaged file gives): one
+/// line, and nothing is returned from a read that fails part way.
+///
+/// Complexity: O(n) in the table's size; each value is read in place with
+/// `sqlite3_column_text`, and copied once into the names (and once into its record).
+enum SQLiteReader: ListReader {
+  static var access: ListAccess { .path }
+
+  /// Reads the chosen table of the database `input` names by its path.
+  ///
+  /// - Throws: `LoadError` as the type's summary says; `notAList` for a stream, which has
+  ///   no path to open; or what `SectionsBuilder` throws.
+  static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    let path = try input.requirePath(format: .sqlite)
+    let source = input.source
+    let options = input.options
+    let database = try SQLiteDatabase(path: path, source: source)
+    defer { database.close() }
+
+    let table = try chooseTable(database, options.table, source: source)
+    let statement = try database.prepare("SELECT * FROM \(quoted(table)) NOT INDEXED")
+    let columns = (0..<statement.columnCount).map { statement.name($0) }
+    func column(_ field: RecordKeyPath) throws(LoadError) -> Int {
+      guard let index = columns.firstIndex(of: field.description) else {
+        throw LoadError(
+          source: source, reason: .noSuchField(field.description, available: columns))
+      }
+      return index
+    }
+    var searchColumns: [Int] = []
+    for field in options.fields.search { searchColumns.append(try column(field)) }
+    let sectionColumn = try options.fields.section.map { (field) throws(LoadError) in
+      try column(field)
+    }
+    let nameColumn: Int
+    if let field = options.fields.name {
+      nameColumn = try column(field)
+    } else {
+      // The candidates: text columns not chosen for something else.
+      let chosen = Set(searchColumns + (sectionColumn.map { [$0] } ?? []))
+      let types = (0..<columns.count).map { statement.declaredType($0) }
+      let free = columns.indices.filter { !chosen.contains($0) }
+      var candidates = free.filter { SQLiteAffinity(declaredType: types[$0]) == .text }
+      if candidates.isEmpty { candidates = free.filter { (types[$0] ?? "").isEmpty } }
+      guard candidates.count == 1 else {
+        throw LoadError(
+          source: source,
+          reason: candidates.isEmpty
+            ? .recordsNeedKey(fields: columns)
+            : .chooseColumn(available: candidates.map { columns[$0] }))
+      }
+      nameColumn = candidates[0]
+    }
+
+    let file = input.file
+    var builder = SectionsBuilder(
+      source: source,
+      expansion: ExpansionLimit(
+        inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize, source: source),
+      names: 1024, bytes: 1 << 16, fields: options.fields)
+    let keys = JSONKeys(columns)
+    var record: [UInt8] = []
+    var row = 0
+    func notString(_ index: Int, _ found: String) -> LoadError {
+      LoadError(
+        source: source,
+        reason: .fieldNotString(title: nil, position: row, field: columns[index], found: found))
+    }
+    func string(_ index: Int) throws(LoadError) -> String? {
+      switch statement.kind(index) {
+      case .null: return nil
+      case .blob: throw notString(index, "a blob")
+      default: return statement.text(index)
+      }
+    }
+    while true {
+      do {
+        guard try statement.step() else { break }
+      } catch {
+        throw database.error(error.code)
+      }
+      row += 1
+      guard let name = try string(nameColumn) else { continue }
+      var searchKeys: [String] = []
+      for index in searchColumns {
+        if let key = try string(index) { searchKeys.append(key) }
+      }
+      var title: String? = nil
+      if let index = sectionColumn {
+        guard let text = try string(index) else { throw notString(index, "null") }
+        title = text
+      }
+      record.removeAll(keepingCapacity: true)
+      appendRecord(statement, keys: keys, to: &record)
+      try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: record)
+    }
+    try database.checkUnchanged()
+    return try builder.finish()
+  }
+
+  /// The table to read: `chosen`, or the only one.
+  private static func chooseTable(
+    _ database: SQLiteDatabase, _ chosen: String?, source: String
+  ) throws(LoadError) -> String {
+    let statement = try database.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table'"
+        + " AND name NOT LIKE 'sqlite!_%' ESCAPE '!' ORDER BY rowid")
+    var tables: [String] = []
+    while true {
+      do {
+        guard try statement.step() else { break }
+      } catch {
+        throw database.error(error.code)
+      }
+      tables.append(statement.text(0))
+    }
+    if let chosen {
+      guard tables.contains(chosen) else {
+        throw LoadError(source: source, reason: .noSuchTable(chosen, available: tables))
+      }
+      return chosen
+    }
+    guard tables.count == 1 else {
+      throw LoadError(
+        source: source,
+        reason: tables.isEmpty
+          ? .invalid(format: .sqlite, "it holds no tables") : .chooseTable(available: tables))
+    }
+    return tables[0]
+  }
+
+  /// `name` quoted as an SQL identifier: in double quotes, each double quote doubled
+  /// (sqlite.org/lang_keywords.html).
+  static func quoted(_ name: String) -> String {
+    var text = "\""
+    for character in name.unicodeScalars {
+      if character == "\"" { text += "\"" }
+      text.unicodeScalars.append(character)
+    }
+    return text + "\""
+  }
+
+  /// Each column's name as a JSON string with its colon, made once: `"name":`.
+  private struct JSONKeys {
+    var keys: [[UInt8]]
+
+    init(_ columns: [String]) {
+      keys = columns.map { column in
+        var key: [UInt8] = []
+        RecordValue.appendJSONString(column, to: &key)
+        key.append(UInt8(ascii: ":"))
+        return key
+      }
+    }
+  }
+
+  /// Appends the current row of `statement` to `json` as a JSON object.
+  private static func appendRecord(
+    _ statement: SQLiteStatement, keys: JSONKeys, to json: inout [UInt8]
+  ) {
+    json.append(UInt8(ascii: "{"))
+    for (index, key) in keys.keys.enumerated() {
+      if index > 0 { json.append(UInt8(ascii: ",")) }
+      json.append(contentsOf: key)
+      switch statement.kind(index) {
+      case .null:
+        json.append(contentsOf: "null".utf8)
+      case .integer:
+        statement.withText(index) { json.append(contentsOf: $0) }
+      case .real:
+        statement.withText(index) { text in
+          // SQLite writes an infinite real as "Inf" or "-Inf", which JSON cannot hold.
+          if text.contains(UInt8(ascii: "I")) {
+            json.append(contentsOf: "null".utf8)
+          } else {
+            json.append(contentsOf: text)
+          }
+        }
+      case .text:
+        RecordValue.appendJSONString(statement.text(index), to: &json)
+      case .blob:
+        let bytes = statement.withBlob(index) { Array($0) }
+        RecordValue.appendJSONString(RecordValue.base64(bytes), to: &json)
+      }
+    }
+    json.append(UInt8(ascii: "}"))
+  }
+}

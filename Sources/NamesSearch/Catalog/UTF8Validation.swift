@@ -1,0 +1,59 @@
+/// Checks that bytes are well-formed UTF-8 (Unicode 15, section 3.9, table 3-7: no overlong
+/// forms, no surrogates U+D800–U+DFFF, nothing past U+10FFFF, no truncated sequences), as
+/// the text and CSV readers need it before their bytes become names.
+enum UTF8Validation {
+  /// The offset of the first byte of the first ill-formed sequence in `bytes`, or `nil` when
+  /// all of `bytes` is well-formed UTF-8.
+  ///
+  /// - Complexity: O(n); runs of ASCII are checked eight bytes at a time.
+  static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      // ASCII eight bytes at a time.
+      while i + 8 <= count {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+      }
+      guard i < count else { break }
+      let lead = base[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      // The allowed range of the second byte, and the sequence's length (table 3-7).
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        high = 0x8F
+      default: return i
+      }
+      guard i + length <= count, (low...high).contains(base[i + 1]) else { return i }
+      for k in 2..<length where base[i + k] & 0xC0 != 0x80 { return i }
+      i += length
+    }
+    return nil
+  }
+
+  /// Whether all of `bytes` is well-formed UTF-8.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    firstInvalid(in: bytes) == nil
+  }
+}
