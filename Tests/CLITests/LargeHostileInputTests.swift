@@ -18,7 +18,7 @@ struct LargeHostileInputTests {
       #expect(result.status == 2)
       #expect(
         result.stderrText
-          == "names-search: \(file.path): expected a dictionary of sections at the root, found an array\n"
+          == "names-search: \(file.path): item 1: expected a string or a dictionary, found an array\n"
       )
     }
   }

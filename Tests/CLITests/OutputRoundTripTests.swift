@@ -12,14 +12,27 @@ struct OutputRoundTripTests {
   /// Every file under Tests/Fixtures that is a list, with the flags it is read with. A
   /// fixture a reader adds joins here with its flags (`--key`, `--table`, …).
   static let lists: [String: [String]] = [
-    "sortednames.plist": []
-  ]
+    "sortednames.plist": [],
+    "names.txt": [],
+    "contacts.csv": ["--key", "Full Name"],
+    "records/movies.json": ["--key", "movieName"],
+    "records/products.sqlite": ["--table", "products", "--key", "name"],
+    "records/flat.plist": [],
+    "records/records.plist": ["--key", "name"],
+    "records/records-binary.plist": ["--key", "name"],
+  ].merging(
+    [
+      "cs_CZ", "da_DK", "de_DE", "el_GR", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "pl_PL",
+      "ru_RU", "sv_SE", "tr_TR", "zh_CN", "zh_TW",
+    ].map { ("international/\($0).txt", []) }
+  ) { a, _ in a }
 
-  /// Files under Tests/Fixtures that are not lists this branch reads: reference data and
-  /// checksums, and the international name lists (one name a line), which join `lists`
-  /// with the text reader.
+  /// Files under Tests/Fixtures that are not lists: reference data, generators and
+  /// checksums (a folder ends in "/").
   static let notLists: [String] = [
-    "README.md", "SHA256SUMS", "unicode/", "paths/", "international/",
+    "README.md", "SHA256SUMS", "unicode/", "paths/", "csv/", "json/",
+    "international/ja_JP_readings.tsv", "records/make-movies.py", "records/make-products.py",
+    "records/products.expected.json",
   ]
 
   /// Through the binary, a few terms (each spawns a process); `ListWriterTests` searches
@@ -56,11 +69,20 @@ struct OutputRoundTripTests {
 
   /// The `--json` answers for every term, reading with `input` (arguments before the term).
   static func answers(_ input: [String]) throws -> [String] {
-    try terms.map { term in
-      let result = try CLIRunner.run(input + ["--no-cache", "--json", "--", term])
-      #expect(result.status == 0 || result.status == 1, "\(input) \(term): \(result.stderrText)")
-      return result.stdoutText
-    }
+    try terms.map { term in try answer(input, term: term) }
+  }
+
+  /// The `--json` answer for `term`, without the sections' "records": a written list holds
+  /// names only, so its answer is compared on titles, names, index and total.
+  static func answer(_ input: [String], term: String) throws -> String {
+    let result = try CLIRunner.run(input + ["--no-cache", "--json", "--", term])
+    #expect(result.status == 0 || result.status == 1, "\(input) \(term): \(result.stderrText)")
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let sections = try #require(object["sections"] as? [[String: Any]])
+    object["sections"] = sections.map { $0.filter { $0.key != "records" } }
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self) + " status \(result.status)"
   }
 
   @Test(
@@ -77,15 +99,6 @@ struct OutputRoundTripTests {
     let write = try CLIRunner.run(
       input + ["--no-cache", "-o", written, "--output-format", format])
     #expect(write.status == 0 && write.stdout.isEmpty, "\(write.stderrText)")
-    // JSON is read back by the JSON reader, another part of issue 11: until it is merged,
-    // the written file is refused in these words and only Foundation's reading of it is
-    // checked (`ListWriterTests`).
-    let probe = try CLIRunner.run(["-f", written, "--no-cache", "--count"])
-    if format == "json" && probe.status == 2
-      && probe.stderrText.contains("expected an XML or a binary property list")
-    {
-      return
-    }
     let expected = try Self.answers(input)
     let found = try Self.answers(["-f", written])
     for (term, (a, b)) in zip(Self.terms, zip(expected, found)) {
@@ -96,9 +109,8 @@ struct OutputRoundTripTests {
     let culled = folder.appendingPathComponent("culled.\(format)").path
     let cull = try CLIRunner.run(
       input + ["--no-cache", "-o", culled, "--output-format", format, "jo"])
-    #expect(cull.status == 0)
-    let direct = try CLIRunner.run(input + ["--no-cache", "--json", "jo"])
-    let fromCulled = try CLIRunner.run(["-f", culled, "--no-cache", "--json", "jo"])
-    #expect(fromCulled.stdoutText == direct.stdoutText)
+    let direct = try Self.answer(input, term: "jo")
+    #expect(cull.status == (direct.hasSuffix("status 0") ? 0 : 1))
+    #expect(try Self.answer(["-f", culled], term: "jo") == direct)
   }
 }

@@ -57,7 +57,7 @@ cases = [
     ("truncated-lone-lt.plist", b"<", 2, "not a property list: line 1: the document ends early"),
     ("truncated-before-plist-end.plist", xml("<dict><key>A</key><array/></dict>")[:-9], 2, "not a property list: line 5: the document ends early"),
     ("html.plist", b"<html><body>x</body></html>\n", 2, "not a property list: line 1: expected <plist> or <dict>, found <html>"),
-    ("root-array.plist", xml("<array><string>x</string></array>"), 2, "expected a dictionary of sections at the root, found an array"),
+    ("root-array.plist", xml("<array><string>x</string></array>"), 0, "X\\n  x\\n"),
     ("root-string.plist", xml("<string>x</string>"), 2, "expected a dictionary of sections at the root, found a string"),
     ("root-number.plist", xml("<integer>42</integer>"), 2, "expected a dictionary of sections at the root, found a number"),
     ("section-string.plist", xml("<dict><key>B</key><string>x</string></dict>"), 2, 'section "B": expected an array of names, found a string'),
@@ -69,7 +69,7 @@ cases = [
     ("item-true.plist", xml(section("<true/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
     ("item-false.plist", xml(section("<false/>")), 2, 'section "B", item 4: expected a string, found a boolean'),
     ("item-array.plist", xml(section("<array><string>x</string></array>")), 2, 'section "B", item 4: expected a string, found an array'),
-    ("item-dict.plist", xml(section("<dict/>")), 2, 'section "B", item 4: expected a string, found a dictionary'),
+    ("item-dict.plist", xml(section("<dict/>")), 2, "the items are records; choose the field that is the name (fields: ) (choose it with --key)"),
     ("item-key.plist", xml(section("<key>x</key>")), 2, 'section "B", item 4: expected a string, found a <key> element'),
     ("section-key.plist", xml("<dict><key>A</key><key>B</key></dict>"), 2, 'section "A": expected an array of names, found a <key> element'),
     ("root-key.plist", xml("<key>A</key>"), 2, "expected a dictionary of sections at the root, found a <key> element"),
@@ -209,6 +209,27 @@ cases += [
     # Valid inputs: they must load.
     ("json-bom-sections.json", b'\xef\xbb\xbf{"B": ["Bob"], "A": ["Ann", "\\u00c5sa"]}', 0, "A\\n  Ann\\n  Åsa\\nB\\n  Bob\\n"),
     ("json-flat.json", '["zed", "Ann", "élise", "42"]'.encode(), 0, "A\\n  Ann\\nE\\n  élise\\nZ\\n  zed\\n#\\n  42\\n"),
+]
+
+# plist records: records and flat lists in XML and binary property lists (no --key given).
+MOVIE = "<dict><key>name</key><string>Up</string><key>description</key><string>A house flies.</string><key>image</key><string>up.png</string></dict>"
+cases += [
+    ("records-no-key.plist", xml(f"<dict><key>U</key><array>{MOVIE}</array></dict>"), 2, 'the items are records; choose the field that is the name (fields: "name", "description", "image") (choose it with --key)'),
+    # plistlib sorts keys as it writes them.
+    ("records-no-key-binary.plist", plistlib.dumps([{"name": "Up", "image": "up.png"}], fmt=plistlib.FMT_BINARY), 2, 'the items are records; choose the field that is the name (fields: "image", "name") (choose it with --key)'),
+    ("flat-number.plist", xml("<array><string>Ann</string><integer>7</integer></array>"), 2, "item 2: expected a string or a dictionary, found a number"),
+    ("flat-number-binary.plist", plistlib.dumps(["Ann", "Bob", 7.5], fmt=plistlib.FMT_BINARY), 2, "item 3: expected a string or a dictionary, found a number"),
+    ("flat-date.plist", xml("<array><date>2024-05-01T12:00:00Z</date></array>"), 2, "item 1: expected a string or a dictionary, found a date"),
+    ("record-deep.plist", xml("<array><dict><key>n</key>" + "<array>" * 600 + "</array>" * 600 + "</dict></array>"), 2, "not a property list: line 4: a record nests deeper than 512 levels"),
+    ("record-key-twice.plist", xml("<array><dict><key>n</key><string>a</string><key>n</key><string>b</string></dict></array>"), 2, 'not a property list: line 4: the key "n" appears twice'),
+    ("record-key-no-value.plist", xml("<array><dict><key>n</key></dict></array>"), 2, 'not a property list: line 4: the key "n" has no value'),
+    ("record-bad-integer.plist", xml("<array><dict><key>n</key><integer>12abc</integer></dict></array>"), 2, 'not a property list: line 4: <integer> "12abc" is not an integer'),
+    # Objects by hand: the dict (8-10), "A" (11-12), the array (13-14), then the record.
+    # The record's value is the record itself.
+    ("binary-record-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 3]), b"\x51n"]), 2, DAMAGED + "a record nests deeper than 512 levels (a reference cycle?)"),
+    # The record's value is a UID (object 5, bytes 20-21).
+    ("binary-record-uid.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 5]), b"\x51n", b"\x80\x07"]), 2, "not a property list: object 5 at byte 20 is a UID, which a record cannot hold"),
+    ("flat-names.plist", xml("<array><string>bob</string><string>\u00c9lise</string><string>alice</string><string>42</string><string>Anna</string></array>"), 0, "A\\n  alice\\n  Anna\\nB\\n  bob\\nE\\n  \u00c9lise\\n#\\n  42\\n"),
 ]
 
 CASES.mkdir(exist_ok=True)

@@ -130,10 +130,10 @@ struct IndexCacheTests {
       titles: ["A", "B"], names: builder.build(), sectionRanges: [0..<2, 2..<3], defaultKeys: keys)
   }
 
-  @Test("several keys per name are written and read back; a name is found by any key, once")
-  func severalKeysPerName() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    // A list file gives the stamp and path the cache is checked against.
+  /// Writes the index of `severalKeysCatalog()` for an aged list file, which gives the stamp
+  /// and path the cache is checked against; answers the list's resolved path, its stamp and
+  /// the cache folder.
+  func writeSeveralKeysCache() throws -> (path: String, stamp: SourceStamp, cache: String) {
     let path = try makeList(["A": ["Anna Wang", "王芳"], "B": ["Bob"]])
     try age(path)
     let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -142,6 +142,13 @@ struct IndexCacheTests {
     #expect(
       IndexCache.write(
         Self.severalKeysCatalog(), for: absolute, stamp: stamp, sourceHash: 0, in: cache))
+    return (absolute, stamp, cache)
+  }
+
+  @Test("several keys per name are written and read back; a name is found by any key, once")
+  func severalKeysPerName() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (absolute, stamp, cache) = try writeSeveralKeysCache()
     let read = try #require(IndexCache.read(for: absolute, stamp: stamp, in: cache))
     #expect(read.defaultKeys.count == 5)
     #expect(Array(read.defaultKeys.owners) == [0, 0, 1, 1, 2])
@@ -168,14 +175,7 @@ struct IndexCacheTests {
   @Test("owners that skip a name or go back make the file refused")
   func badOwners() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = try makeList(["A": ["Anna Wang", "王芳"], "B": ["Bob"]])
-    try age(path)
-    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let stamp = try #require(SourceStamp(path: absolute))
-    let cache = folder + "/cache"
-    #expect(
-      IndexCache.write(
-        Self.severalKeysCatalog(), for: absolute, stamp: stamp, sourceHash: 0, in: cache))
+    let (absolute, stamp, cache) = try writeSeveralKeysCache()
     let cacheFile = IndexCache.file(for: absolute, in: cache)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     // The owners are the file's last 20 bytes (5 words, already a multiple of 8 with the

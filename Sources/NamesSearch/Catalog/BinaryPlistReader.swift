@@ -3,9 +3,14 @@
 /// its arrays and their strings, every offset, length and reference checked against the
 /// file before use.
 ///
-/// The shape it accepts is fixed (dictionary → arrays → strings), so it never recurses and
-/// reference cycles cannot loop; anything else is a `LoadError` naming the object and its
-/// byte offset. It exists because Foundation's `PropertyListSerialization` crashes on some
+/// The shapes it accepts: a root dictionary of title → array (sections) or a root array (a
+/// flat list, filed by `SectionsBuilder`), whose items are strings (names) or dictionaries
+/// (records). Names are read without recursion; a record is decoded whole into a
+/// `RecordValue` (nested dictionaries and arrays, strings, integers and reals as number
+/// text, booleans, dates as ISO 8601 text, data) at most `PlistScalar.maximumRecordDepth` levels deep,
+/// so a reference cycle ends in an error, and every object decoded is counted against an
+/// `ExpansionLimit`, so records that share objects cannot expand without bound. Anything
+/// else is a `LoadError` naming the object and its byte offset. It exists because Foundation's `PropertyListSerialization` crashes on some
 /// damaged binary lists (found by fuzzing: a set where a string belongs), and because it is
 /// several times faster.
 ///
@@ -19,15 +24,23 @@ struct BinaryPlistReader {
   /// The most UTF-8 the names may decode to: a small file whose strings are referenced
   /// many times must not expand without bound.
   private let maximumSize: Int
+  private let fields: RecordFields
+  /// What decoding records costs: each object decoded counts, however often it is shared.
+  private var recordExpansion: ExpansionLimit
   private var offsetSize = 0
   private var referenceSize = 0
   private var objectCount = 0
   private var tableOffset = 0
 
-  init(bytes: FrozenArray<UInt8>, source: String, maximumSize: Int) {
+  init(
+    bytes: FrozenArray<UInt8>, source: String, maximumSize: Int, fields: RecordFields = .none
+  ) {
     self.bytes = bytes
     self.source = source
     self.maximumSize = maximumSize
+    self.fields = fields
+    self.recordExpansion = ExpansionLimit(
+      inputSize: bytes.count, maximumSize: maximumSize, source: source)
   }
 
   /// The titles, names and section ranges of the list, in file order.
@@ -58,16 +71,22 @@ struct BinaryPlistReader {
     tableOffset = Int(table)
 
     let root = try object(top)
-    guard root.type == 0xD else {
+    guard root.type == 0xD || root.type == 0xA else {
       throw LoadError(source: source, reason: .rootNotDictionary(found: typeName(root.type)))
     }
-    let entries = try elements(of: root, object: top)
     // Checks each title and counts what the list costs (`ExpansionLimit`) as it goes.
     var sections = SectionsBuilder(
       source: source,
       expansion: ExpansionLimit(inputSize: bytes.count, maximumSize: maximumSize, source: source),
-      names: 1024, bytes: bytes.count)
-    try checkExpansionBeforeCopying(entries)
+      names: 1024, bytes: bytes.count, fields: fields)
+    if root.type == 0xA {
+      try checkExpansionBeforeCopying(arrays: [top])
+      try readItems(of: root, object: top, title: nil, into: &sections)
+      if sections.isOutOfMemory { throw LoadError.memoryRefused(source: source) }
+      return try sections.finish()
+    }
+    let entries = try elements(of: root, object: top)
+    try checkExpansionBeforeCopying(arrays: Array(entries[(entries.count / 2)...]))
     for i in 0..<entries.count / 2 {
       let keyIndex = entries[i]
       let key = try object(keyIndex)
@@ -82,28 +101,156 @@ struct BinaryPlistReader {
         throw LoadError(
           source: source, reason: .sectionNotArray(title: title, found: typeName(value.type)))
       }
-      // References are read one at a time: a section of a million names needs no array.
-      let references = try referenceRange(of: value, object: valueIndex)
-      for position in 0..<references.count {
-        let nameIndex = reference(references.start, position)
-        let item = try object(nameIndex)
-        guard let name = try string(item, object: nameIndex) else {
-          throw LoadError(
-            source: source,
-            reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type))
-          )
-        }
-        try name.withUnsafeBufferPointer { (utf8) throws(LoadError) in
-          try sections.appendName(utf8: utf8)
-        }
-      }
+      try readItems(of: value, object: valueIndex, title: title, into: &sections)
       if sections.isOutOfMemory { throw LoadError.memoryRefused(source: source) }
       sections.endSection()
     }
     return try sections.finish()
   }
 
-  /// Counts what the names would expand to from the objects' headers alone, before any
+  /// Appends the items of the array `array` (object `index`): strings as names,
+  /// dictionaries as records. `title` is the section's, or `nil` in a flat list.
+  ///
+  /// - Throws: `LoadError` `nameNotString` (in a section) or `itemNotNameOrRecord` (in a
+  ///   flat list) for any other item; what `record(_:depth:)` and the builder throw.
+  private mutating func readItems(
+    of array: Object, object index: UInt64, title: String?,
+    into sections: inout SectionsBuilder
+  ) throws(LoadError) {
+    // References are read one at a time: a section of a million names needs no array.
+    let references = try referenceRange(of: array, object: index)
+    for position in 0..<references.count {
+      let itemIndex = reference(references.start, position)
+      let item = try object(itemIndex)
+      if let name = try string(item, object: itemIndex) {
+        try name.withUnsafeBufferPointer { (utf8) throws(LoadError) in
+          try sections.appendName(utf8: utf8)
+        }
+      } else if item.type == 0xD {
+        try sections.appendRecord(record(itemIndex, depth: 0))
+      } else if let title {
+        throw LoadError(
+          source: source,
+          reason: .nameNotString(title: title, position: position + 1, found: typeName(item.type)))
+      } else {
+        throw LoadError(
+          source: source,
+          reason: .itemNotNameOrRecord(position: position + 1, found: typeName(item.type)))
+      }
+    }
+  }
+
+  /// The value of object `index` inside a record, decoded whole, `depth` containers deep.
+  ///
+  /// - Throws: `LoadError` `notAList` for a damaged object, a dictionary key that is not a
+  ///   string or appears twice, a UID or a set (no record value holds one), or nesting
+  ///   deeper than `PlistScalar.maximumRecordDepth`; `namesTooLarge` or `expandsTooMuch` when the
+  ///   objects decoded pass the `ExpansionLimit`.
+  /// - Complexity: O(n) in the objects decoded.
+  private mutating func record(_ index: UInt64, depth: Int) throws(LoadError) -> RecordValue {
+    guard depth < PlistScalar.maximumRecordDepth else {
+      throw damaged(
+        "a record nests deeper than \(PlistScalar.maximumRecordDepth) levels (a reference cycle?)")
+    }
+    let item = try object(index)
+    try recordExpansion.addName(byteCount: 0)
+    func content(_ size: Int) throws(LoadError) -> Int {
+      guard item.contentOffset + size <= tableOffset else {
+        throw damaged("object \(index) at byte \(item.offset) runs past the objects")
+      }
+      return item.contentOffset
+    }
+    let marker = item.count
+    switch item.type {
+    case 0x0:
+      switch marker {
+      case 0x0: return .null
+      case 0x8: return .boolean(false)
+      case 0x9: return .boolean(true)
+      default: throw damaged("object \(index) at byte \(item.offset) has an unknown marker")
+      }
+    case 0x1:
+      guard marker <= 4 else {
+        throw damaged("integer object \(index) at byte \(item.offset) is wider than 16 bytes")
+      }
+      let size = 1 << marker
+      let start = try content(size)
+      if size == 16 {
+        // CFBinaryPList writes integers past Int64.max as 16 bytes, the high 8 zero.
+        let high = bigEndian(at: start, size: 8)
+        let low = bigEndian(at: start + 8, size: 8)
+        if high == 0 { return .number(String(low)) }
+        guard high == UInt64.max, Int64(bitPattern: low) < 0 else {
+          throw damaged("integer object \(index) at byte \(item.offset) is out of range")
+        }
+        return .number(String(Int64(bitPattern: low)))
+      }
+      let value = bigEndian(at: start, size: size)
+      return .number(size == 8 ? String(Int64(bitPattern: value)) : String(value))
+    case 0x2, 0x3:
+      let size = item.type == 0x3 ? 8 : 1 << marker
+      guard size == 4 || size == 8, item.type == 0x2 || marker == 3 else {
+        throw damaged("object \(index) at byte \(item.offset) is not a 4- or 8-byte real")
+      }
+      let start = try content(size)
+      let real =
+        size == 4
+        ? Double(Float(bitPattern: UInt32(bigEndian(at: start, size: 4))))
+        : Double(bitPattern: bigEndian(at: start, size: 8))
+      guard item.type == 0x3 else { return PlistScalar.number(real: real) }
+      guard let date = PlistScalar.isoDate(secondsSinceReferenceDate: real) else {
+        throw damaged("date object \(index) at byte \(item.offset) is out of range")
+      }
+      return .date(date)
+    case 0x4:
+      let start = try content(item.count)
+      try recordExpansion.addName(byteCount: item.count)
+      return .data(Array(UnsafeBufferPointer(rebasing: bytes.buffer[start..<start + item.count])))
+    case 0x5, 0x6, 0x7:
+      try recordExpansion.addName(byteCount: item.count)
+      let utf8 = try string(item, object: index) ?? []
+      return .string(String(decoding: utf8, as: UTF8.self))
+    case 0xA:
+      let references = try referenceRange(of: item, object: index)
+      var items: [RecordValue] = []
+      for i in 0..<references.count {
+        items.append(try record(reference(references.start, i), depth: depth + 1))
+      }
+      return .array(items)
+    case 0xD:
+      let references = try referenceRange(of: item, object: index)
+      let count = references.count / 2
+      var fields: [RecordField] = []
+      for i in 0..<count {
+        let keyIndex = reference(references.start, i)
+        let key = try object(keyIndex)
+        guard let keyBytes = try string(key, object: keyIndex) else {
+          throw damaged(
+            "dictionary object \(index) at byte \(item.offset) has a key that is "
+              + typeName(key.type))
+        }
+        let name = String(decoding: keyBytes, as: UTF8.self)
+        guard !fields.contains(where: { $0.key == name }) else {
+          throw damaged(
+            "dictionary object \(index) at byte \(item.offset) has the key "
+              + "\(LoadError.quoted(name)) twice")
+        }
+        try recordExpansion.addName(byteCount: keyBytes.count)
+        let value = try record(reference(references.start, count + i), depth: depth + 1)
+        fields.append(RecordField(key: name, value: value))
+      }
+      return .dictionary(fields)
+    default:
+      throw LoadError(
+        source: source,
+        reason: .notAList(
+          "object \(index) at byte \(item.offset) is \(typeName(item.type)), "
+            + "which a record cannot hold"))
+    }
+  }
+
+  /// Counts what the names in `arrays` (object indices; other objects are skipped) would
+  /// expand to from the objects' headers alone, before any
   /// string is copied, so a file that references one long string many times is refused in
   /// time and memory proportional to its size. Each string counts its length in code
   /// units: a lower bound of its UTF-8 length, so this never refuses a list that the exact
@@ -111,12 +258,12 @@ struct BinaryPlistReader {
   ///
   /// - Throws: `LoadError` (`namesTooLarge`, `expandsTooMuch`).
   /// - Complexity: O(n) in the number of references.
-  private func checkExpansionBeforeCopying(_ entries: [UInt64]) throws(LoadError) {
+  private func checkExpansionBeforeCopying(arrays: [UInt64]) throws(LoadError) {
     var expansion = ExpansionLimit(
       inputSize: bytes.count, maximumSize: maximumSize, source: source)
-    for i in 0..<entries.count / 2 {
-      guard let value = try? object(entries[entries.count / 2 + i]), value.type == 0xA,
-        let items = try? elements(of: value, object: entries[entries.count / 2 + i])
+    for array in arrays {
+      guard let value = try? object(array), value.type == 0xA,
+        let items = try? elements(of: value, object: array)
       else { continue }
       for reference in items {
         guard let item = try? object(reference), [0x5, 0x6, 0x7].contains(item.type) else {
@@ -292,7 +439,8 @@ extension BinaryPlistReader: ListReader {
       if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
     }
     var binary = BinaryPlistReader(
-      bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize)
+      bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize,
+      fields: input.options.fields)
     return try binary.read()
   }
 }

@@ -77,6 +77,9 @@ struct SectionsBuilder: ~Copyable {
   /// The names in the open section so far.
   var namesInSection: Int { names.count - (open?.start ?? names.count) }
 
+  /// The 1-based position the next item takes in its section, or in a flat list.
+  var itemPosition: Int { position }
+
   /// Whether the system refused memory for a name (the names are then incomplete).
   var isOutOfMemory: Bool { names.isOutOfMemory }
 

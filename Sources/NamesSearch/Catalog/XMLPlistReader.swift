@@ -5,6 +5,12 @@ import Foundation
 /// Reads an XML sortednames list as a stream with libxml2's SAX2 push parser, appending
 /// names straight into a `NameStore` without building a tree or one object per name.
 ///
+/// Shapes: a root `<dict>` of title → `<array>` (sections), or a root `<array>` (a flat
+/// list, filed by `SectionsBuilder`); items are `<string>` names or `<dict>` records, each
+/// record decoded whole into a `RecordValue` (nested `<dict>` and `<array>`, `<string>`,
+/// `<integer>` and `<real>` as number text, `<true/>`, `<false/>`, `<date>` as ISO 8601
+/// text, `<data>` decoded from base64) and handed to `SectionsBuilder.appendRecord`.
+///
 /// It accepts what Foundation accepts for this shape (`<plist>` around a `<dict>` of
 /// `<key>` and `<array>` of `<string>`, any encoding libxml2 detects, entities and
 /// character references, CDATA) and answers with the same `LoadError`s, plus the title
@@ -14,7 +20,14 @@ import Foundation
 final class XMLPlistReader {
   /// What the reader expects next.
   private enum State {
-    case start, inPlist, inRoot, inKey, afterKey, inSection, inName, done
+    case start, inPlist, inRoot, inKey, afterKey, inSection, inName, inRecord, done
+  }
+
+  /// A container of the record being decoded: a dictionary (its fields so far and the key
+  /// read that awaits its value) or an array.
+  private enum RecordFrame {
+    case dictionary([RecordField], key: String?)
+    case array([RecordValue])
   }
 
   private let source: String
@@ -22,6 +35,13 @@ final class XMLPlistReader {
   /// The sections read; it checks the titles and what the list costs (`ExpansionLimit`).
   private var sections: SectionsBuilder
   private var keyText: [UInt8] = []
+  /// Whether the root is an array: a flat list, its items in `.inSection` too.
+  private var isFlat = false
+  /// The containers of the record being decoded, outermost first (empty between records).
+  private var recordStack: [RecordFrame] = []
+  /// The leaf element of a record whose text is being read (`<key>`, `<string>`, …).
+  private var leaf: Element?
+  private var leafText: [UInt8] = []
   private var error: LoadError?
   private var parserError: (message: String, line: Int)?
   /// Elements started and not yet ended: the root is closed when `state` is `.done` and
@@ -36,7 +56,7 @@ final class XMLPlistReader {
   /// to libxml2's line numbers in messages.
   init(
     source: String, expectedSize: Int?, maximumSize: Int = FileReader.defaultMaximumSize,
-    lineOffset: Int = 0
+    lineOffset: Int = 0, fields: RecordFields = .none
   ) {
     self.source = source
     self.lineOffset = lineOffset
@@ -45,7 +65,7 @@ final class XMLPlistReader {
       source: source,
       expansion: ExpansionLimit(
         inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source),
-      names: max(size / 17, 1024), bytes: max(size, 1 << 16))
+      names: max(size / 17, 1024), bytes: max(size, 1 << 16), fields: fields)
   }
 
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
@@ -206,14 +226,23 @@ final class XMLPlistReader {
       }
       state = .inSection
     case .inSection:
-      guard element == .string else {
+      if element == .string {
+        state = .inName
+      } else if element == .dict {
+        state = .inRecord
+        recordStack.append(.dictionary([], key: nil))
+      } else if isFlat {
+        fail(
+          .itemNotNameOrRecord(
+            position: sections.itemPosition, found: element.typeDescription))
+      } else {
         fail(
           .nameNotString(
-            title: sections.title, position: sections.namesInSection + 1,
+            title: sections.title, position: sections.itemPosition,
             found: element.typeDescription))
-        return
       }
-      state = .inName
+    case .inRecord:
+      startInRecord(element)
     case .inKey, .inName, .done:
       fail(.notAList("line \(lineNumber()): unexpected <\(element.name)>"))
     }
@@ -224,11 +253,102 @@ final class XMLPlistReader {
       fail(.notAList("line \(lineNumber()): expected <plist> or <dict>, found <\(name)>"))
       return
     }
+    if element == .array {
+      isFlat = true
+      state = .inSection
+      return
+    }
     guard element == .dict else {
       fail(.rootNotDictionary(found: element.typeDescription))
       return
     }
     state = .inRoot
+  }
+
+  /// An element starts inside a record: a key where a dictionary awaits one, a value where
+  /// a dictionary's key or an array awaits one.
+  private func startInRecord(_ element: Element) {
+    if let leaf {
+      fail(.notAList("line \(lineNumber()): unexpected <\(element.name)> in <\(leaf.name)>"))
+      return
+    }
+    if case .dictionary(_, nil)? = recordStack.last {
+      guard element == .key else {
+        fail(.notAList("line \(lineNumber()): expected <key>, found <\(element.name)>"))
+        return
+      }
+      leaf = element
+      leafText.removeAll(keepingCapacity: true)
+      return
+    }
+    if element == .dict || element == .array,
+      recordStack.count >= PlistScalar.maximumRecordDepth
+    {
+      fail(
+        .notAList(
+          "line \(lineNumber()): a record nests deeper than "
+            + "\(PlistScalar.maximumRecordDepth) levels"))
+      return
+    }
+    switch element {
+    case .dict: recordStack.append(.dictionary([], key: nil))
+    case .array: recordStack.append(.array([]))
+    case .string, .integer, .real, .true, .false, .date, .data:
+      leaf = element
+      leafText.removeAll(keepingCapacity: true)
+    case .key, .plist, .other:
+      fail(.notAList("line \(lineNumber()): expected a value, found <\(element.name)>"))
+    }
+  }
+
+  /// An element ends inside a record: a leaf's value or a container is complete.
+  private func endInRecord() {
+    if let element = leaf {
+      leaf = nil
+      if element == .key {
+        let key = String(decoding: leafText, as: UTF8.self)
+        guard case .dictionary(let fields, nil)? = recordStack.last else { return }
+        if fields.contains(where: { $0.key == key }) {
+          fail(.notAList("line \(lineNumber()): the key \(LoadError.quoted(key)) appears twice"))
+          return
+        }
+        recordStack[recordStack.count - 1] = .dictionary(fields, key: key)
+        return
+      }
+      switch PlistScalar.value(of: element.name, text: leafText) {
+      case .success(let value): add(value)
+      case .failure(let why): fail(.notAList("line \(lineNumber()): \(why)"))
+      }
+      return
+    }
+    switch recordStack.removeLast() {
+    case .array(let items): add(.array(items))
+    case .dictionary(let fields, nil): add(.dictionary(fields))
+    case .dictionary(_, let key?):
+      fail(.notAList("line \(lineNumber()): the key \(LoadError.quoted(key)) has no value"))
+    }
+  }
+
+  /// Puts a complete value in its container, or hands a complete record to the builder.
+  private func add(_ value: RecordValue) {
+    switch recordStack.last {
+    case nil:
+      do { try sections.appendRecord(value) } catch {
+        fail(error.reason)
+        return
+      }
+      state = .inSection
+    case .array(var items)?:
+      recordStack[recordStack.count - 1] = .array([])
+      items.append(value)
+      recordStack[recordStack.count - 1] = .array(items)
+    case .dictionary(var fields, let key?)?:
+      recordStack[recordStack.count - 1] = .array([])
+      fields.append(RecordField(key: key, value: value))
+      recordStack[recordStack.count - 1] = .dictionary(fields, key: nil)
+    case .dictionary(_, nil)?:
+      break  // `startInRecord` lets only a <key> start here.
+    }
   }
 
   private func end() {
@@ -248,7 +368,9 @@ final class XMLPlistReader {
       state = .inSection
     case .inSection:
       sections.endSection()
-      state = .inRoot
+      state = isFlat ? .done : .inRoot
+    case .inRecord:
+      endInRecord()
     case .inRoot:
       state = .done
     case .afterKey:
@@ -262,6 +384,7 @@ final class XMLPlistReader {
     switch state {
     case .inKey: keyText.append(contentsOf: bytes)
     case .inName: sections.appendPart(utf8: bytes)
+    case .inRecord where leaf != nil: leafText.append(contentsOf: bytes)
     default:
       // Between elements only white space may stand (Foundation refuses text there too).
       guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
@@ -452,7 +575,7 @@ extension XMLPlistReader: ListReader {
     let file = input.file
     return try XMLPlistReader(
       source: file.source, expectedSize: file.expectedSize, maximumSize: file.maximumSize,
-      lineOffset: lineOffset
+      lineOffset: lineOffset, fields: input.options.fields
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }

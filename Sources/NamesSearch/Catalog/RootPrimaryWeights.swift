@@ -1,0 +1,130 @@
+import Foundation
+
+/// The primary weights of ICU's root collation (the one `SectionOrder` compares letter
+/// titles with) for ASCII and the Latin letters and combining marks (U+0000–U+024F,
+/// U+0300–U+036F, U+1E00–U+1EFF), as a table, so that names written with them get a sort
+/// key without calling Foundation.
+///
+/// Under the Unicode Collation Algorithm (UTS #10 section 4) two strings whose primary
+/// weights differ compare as their primary weights do, whatever their accents and case;
+/// only strings with equal primary weights need the secondary and tertiary levels, and
+/// those are left to Foundation. The weights are not written down here but asked of
+/// Foundation itself once, on first use, by comparisons whose first position ties at the
+/// primary level exactly when two characters share a primary weight:
+///
+/// - the ASCII characters with a weight are sorted by Foundation, and neighbours `c < d`
+///   share a weight exactly when `c + "b"` sorts after `d + "a"`; a control is *ignorable*
+///   (UCA section 3.6) and not in the table;
+/// - a combining mark `m` has no primary weight when `"a" + m + "b"` sorts before `"ac"`
+///   and `"a" + m + "c"` after `"ab"`;
+/// - another letter `c` has the weights of the ASCII letters `s` (its base letter by
+///   canonical decomposition, or one of a few expansions such as "ae", "ss", "dz") when
+///   `c + "b"` sorts after `s + "a"` and `c + "a"` before `s + "b"`.
+///
+/// A character none of these fits is not in the table. `RootPrimaryWeightsTests` checks
+/// the table against Foundation's comparison on pairs of characters and on names.
+struct RootPrimaryWeights: Sendable {
+  /// The scalars the table covers are below this.
+  static let limit = 0x1F00
+  /// Per scalar below `limit`: 0xFF when not covered, else the count of weights (0…2) in
+  /// the low byte and the weights in the next two bytes.
+  private let entries: [UInt32]
+
+  /// The table, derived from Foundation once.
+  static let root = RootPrimaryWeights()
+
+  private init() {
+    let locale = Locale(identifier: "")
+    func order(_ a: String, _ b: String) -> ComparisonResult {
+      a.compare(b, options: [], range: nil, locale: locale)
+    }
+    var entries = [UInt32](repeating: 0xFF, count: Self.limit)
+    // ASCII: sorted, then grouped by primary weight.
+    let ascii = (0..<128).map { UnicodeScalar(UInt8($0)) }.filter {
+      let c = String($0)
+      return Character($0).isLetter
+        || !(order(c + "b", "a") == .orderedDescending && order(c + "a", "b") == .orderedAscending)
+    }.sorted { order(String($0), String($1)) == .orderedAscending }
+    var weight: UInt32 = 0
+    var previous: UnicodeScalar?
+    for scalar in ascii {
+      if previous == nil
+        || order(String(previous!) + "b", String(scalar) + "a") != .orderedDescending
+      {
+        weight += 1
+      }
+      entries[Int(scalar.value)] = 1 | weight << 8
+      previous = scalar
+    }
+    func weights(_ text: String) -> UInt32? {
+      var packed: UInt32 = 0
+      var count: UInt32 = 0
+      for byte in text.utf8 {
+        let entry = entries[Int(byte)]
+        guard entry & 0xFF == 1, count < 2 else { return nil }
+        packed |= (entry >> 8 & 0xFF) << (8 + 8 * count)
+        count += 1
+      }
+      return packed | count
+    }
+    let expansions = ["ae", "oe", "ss", "ij", "dz", "lj", "nj", "o", "l", "d", "h", "i", "t", "j"]
+    let ranges = [0x80..<0x250, 0x300..<0x370, 0x1E00..<0x1F00]
+    for value in ranges.joined() {
+      guard let scalar = UnicodeScalar(UInt32(value)) else { continue }
+      let c = String(scalar)
+      if scalar.properties.generalCategory == .nonspacingMark {
+        if order("a" + c + "b", "ac") == .orderedAscending
+          && order("a" + c + "c", "ab") == .orderedDescending
+        {
+          entries[value] = 0
+        }
+        continue
+      }
+      guard scalar.properties.isAlphabetic else { continue }
+      let base = String(
+        String(c.decomposedStringWithCanonicalMapping.unicodeScalars.prefix(1)).lowercased())
+      for candidate in [base] + expansions
+      where candidate.allSatisfy(\.isASCII) && candidate.allSatisfy(\.isLetter) {
+        guard let packed = weights(candidate) else { continue }
+        if order(c + "b", candidate + "a") == .orderedDescending
+          && order(c + "a", candidate + "b") == .orderedAscending
+        {
+          entries[value] = packed
+          break
+        }
+      }
+    }
+    self.entries = entries
+  }
+
+  /// Appends the primary weights of `utf8` (one byte each, 1…) to `key` and answers
+  /// whether the table covers every character; when not, `key` holds part of them.
+  ///
+  /// - Complexity: O(n) in the length.
+  func appendKey(of utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
+    entries.withUnsafeBufferPointer { table in
+      var i = 0
+      while i < utf8.count {
+        let lead = utf8[i]
+        var value: Int
+        var length: Int
+        switch lead {
+        case 0..<0x80: (value, length) = (Int(lead), 1)
+        case 0xC0..<0xE0: (value, length) = (Int(lead & 0x1F), 2)
+        case 0xE0..<0xF0: (value, length) = (Int(lead & 0x0F), 3)
+        default: return false
+        }
+        guard i + length <= utf8.count else { return false }
+        for k in 1..<length { value = value << 6 | Int(utf8[i + k] & 0x3F) }
+        guard value < Self.limit else { return false }
+        let entry = table[value]
+        let count = entry & 0xFF
+        if count == 0xFF { return false }
+        if count >= 1 { key.append(UInt8(truncatingIfNeeded: entry >> 8)) }
+        if count == 2 { key.append(UInt8(truncatingIfNeeded: entry >> 16)) }
+        i += length
+      }
+      return true
+    }
+  }
+}
