@@ -30,10 +30,9 @@ def syllables(rng, count):
                    for _ in range(count))
 
 
-def main():
-    count = int(sys.argv[1])
-    out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "Benchmarks/data")
-    out.mkdir(parents=True, exist_ok=True)
+def make_sections(count):
+    """The N names as {section title: names sorted}, titles the names' first letters; the
+    same count always gives the same names (Benchmarks/generate-formats.py reuses them)."""
     root = pathlib.Path(__file__).resolve().parent.parent
     with open(root / "Resources/sortednames.plist", "rb") as f:
         given = [n for names in plistlib.load(f).values() for n in names]
@@ -48,6 +47,14 @@ def main():
         sections.setdefault(name[0].upper(), []).append(name)
     for names in sections.values():
         names.sort()
+    return sections
+
+
+def main():
+    count = int(sys.argv[1])
+    out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "Benchmarks/data")
+    out.mkdir(parents=True, exist_ok=True)
+    sections = make_sections(count)
     stem = out / f"names-{count}"
     with open(f"{stem}.xml.plist", "wb") as f:
         plistlib.dump(sections, f, fmt=plistlib.FMT_XML, sort_keys=True)

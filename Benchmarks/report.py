@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) and Benchmarks/scaling.svg from Benchmarks/run.sh's results,
-or, given --linearity, BENCHMARKS-linearity.md (to stdout) from its linearity section.
+or, given --linearity, BENCHMARKS-linearity.md (to stdout) from its linearity section, or,
+given --formats, rewrites only the "Formats (issue 11)" section of the markdown FILE in place.
 
 Usage: python3 Benchmarks/report.py DATA_DIR NAMES_SEARCH_BINARY "SIZES"
        python3 Benchmarks/report.py --linearity DATA_DIR NAMES_SEARCH_BINARY
+       python3 Benchmarks/report.py --formats DATA_DIR NAMES_SEARCH_BINARY FILE
 """
 import json
 import os
 import platform
+import re
+import sqlite3
 import subprocess
 import sys
 
@@ -159,8 +163,240 @@ def version(command):
         return "?"
 
 
+FORMATS_HEADING = "## Formats (issue 11)"
+
+
+def formats_section(data, binary):
+    """The "Formats (issue 11)" section: for each format of the 1M names (DATA/results/formats,
+    written by run.sh's formats()), first load, cached query, peak RSS and callgrind's
+    instruction counts, side by side; and names-search against the sqlite3 shell's LIKE."""
+    folder = os.path.join(data, "results", "formats")
+
+    def read(name, default=None):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return default
+        with open(path, errors="replace") as f:
+            return f.read().strip()
+
+    def timings(name):
+        text = read(name)
+        return {r["command"]: r for r in json.loads(text)["results"]} if text else {}
+
+    def instructions(name):
+        """Callgrind's total instruction count (Ir) of a run, or None."""
+        text = read(name)
+        if not text:
+            return None
+        found = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+        return int(found.group(1)) if found else None
+
+    def load_average(when):
+        """The 1-minute load average (/proc/loadavg) when the section's run started or ended."""
+        return (read(f"loadavg.{when}", "?") or "?").split(" ")[0]
+
+    cases = []
+    with open(os.path.join(folder, "cases.tsv")) as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            cases.append(tuple(fields + [""] * (4 - len(fields))))
+    load, cached, duel = timings("load.json"), timings("cached.json"), timings("sqlite3.json")
+    runs = {len(r["times"]) for r in list(load.values()) + list(cached.values())}
+    quick = runs == {1}
+
+    def ms(seconds):
+        return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+    def times(ratio):
+        """How many times faster (or slower) names-search is than sqlite3's LIKE."""
+        return f"{ratio:.1f}× faster" if ratio >= 1 else f"{1 / ratio:.0f}× slower"
+
+    def mega(count):
+        return f"{count / 1e6:,.1f}M"
+
+    def verdict(ok):
+        return "met" if ok else "**missed**"
+
+    lines = []
+    out = lines.append
+    out(FORMATS_HEADING)
+    out("")
+    out("Made by `bash Benchmarks/run.sh --formats` (also part of a full run; `--quick`: one run of")
+    out("each command). `Benchmarks/generate-formats.py 1000000` writes the same 1,000,000 names as")
+    out("`Benchmarks/generate.py 1000000` (the plists above; it reuses that generator) as JSON (an")
+    out("object of title → names; an array of records `{\"id\", \"name\", \"vendor\"}`), CSV")
+    out("(`id,name,vendor`, RFC 4180), plain text and an SQLite table `products(id INTEGER PRIMARY")
+    out("KEY, name TEXT, vendor TEXT)` with no index, all with Python's json, csv and sqlite3 modules.")
+    out("The flat files (records, CSV, text, table rows) hold the names in one shuffled order, as a")
+    out("products table or a contacts export does, so names-search must file them into sections and")
+    out("sort them; the sorted text file shows what that costs. Every names-search command below")
+    out("lets the content tell the format (no `--format`) and adds `--key name` where a record has")
+    out("several text fields.")
+    out("")
+    if quick:
+        out("**Quick run: one run of each command**, so the times below are single samples.")
+    else:
+        counts = sorted(runs)
+        out(f"Times are hyperfine medians ({'/'.join(map(str, counts))} runs after a warm-up); the")
+        out("machine is shared (2 cores, other engineers building), so they jitter by tens of percent.")
+    out("Instruction counts (valgrind's callgrind, a `strip --strip-debug` copy of the release")
+    out("binary; all threads) do not depend on the machine's load: they are what the cached-query")
+    out("comparison rests on. Figures compare within this section only (one run:")
+    out(f"{version('date -u +%Y-%m-%dT%H:%MZ')}; load average {load_average('start')} at its start, "
+        f"{load_average('end')} at its end).")
+    out("")
+    out(f"- {platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}")
+    out(f"- names-search {version(binary + ' --version')}; {version('hyperfine --version')}; "
+        f"{version('valgrind --version')}")
+    out(f"- sqlite3 shell {version('sqlite3 --version').split(' ')[0]}; Python "
+        f"{platform.python_version()}, SQLite library {sqlite3.sqlite_version}")
+    out("")
+    out("| format | file | matches for `ann` | first load | … CPU | peak RSS | cached query | index cache | instructions, cached query |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    xml_cached = cached.get("xml", {}).get("median")
+    xml_ir = instructions("xml.cached.callgrind")
+    slow = read("slow-seconds", "10")
+
+    def first_run(ident):
+        """The first run's (GNU time) wall-clock seconds, CPU seconds and peak RSS in bytes."""
+        fields = (read(f"{ident}.time", "") or "0 0 0 0").splitlines()[-1].split()
+        return float(fields[0]), float(fields[1]) + float(fields[2]), int(fields[3]) * 1024
+
+    def first_load(ident):
+        """(wall, CPU, one run?) of a first load: hyperfine's median, else the one first run."""
+        if ident in load:
+            return load[ident]["median"], load[ident]["user"] + load[ident]["system"], False
+        wall, cpu, _ = first_run(ident)
+        return wall, cpu, True
+
+    one_run = "¹"
+    read_ok, refused = [], []
+    for ident, label, path, options in cases:
+        status = int(read(f"{ident}.status", "99"))
+        if status > 1:
+            message = (read(f"{ident}.err", "") or "").splitlines()
+            why = message[0] if message else f"exit {status}"
+            refused.append((ident, label, status, why))
+            out(f"| {label} | `{os.path.basename(path)}` | not read (exit {status}) | | | | | | |")
+            continue
+        read_ok.append(ident)
+        size = int(read(f"{ident}.bytes", "0"))
+        rss = first_run(ident)[2]
+        first, cpu, single = first_load(ident)
+        mark = one_run if single else ""
+        query = cached.get(ident, {}).get("median")
+        ir_cached = instructions(f"{ident}.cached.callgrind")
+        shown = f"`{os.path.basename(path)}` {size / 1e6:.1f} MB" + (f" `{options}`" if options else "")
+        matches = read(f"{ident}.count", "?") if status == 0 else "0"
+        out(f"| {label} | {shown} | {int(matches):,} | {ms(first)}{mark} "
+            f"| {ms(cpu)}{mark} | {rss / 1e6:.0f} MB "
+            f"| {ms(query) if query else '?'} | {read(f'{ident}.cache', '?')} "
+            f"| {mega(ir_cached) if ir_cached else '?'} |")
+    out("")
+    out("Commands, for FILE and OPTIONS in the table: first load `names-search --no-cache --count")
+    out("-f FILE OPTIONS ann` (reads the whole file, searches, prints the count); cached query")
+    out("`names-search -f FILE OPTIONS ann` after one run that wrote the index cache (prints the")
+    out("matching names); \"… CPU\": the first load's mean user + system time (all threads).")
+    out("Before these, each file is run once on an empty index cache under GNU time")
+    out("(`names-search --count -f FILE OPTIONS ann`: loads, answers, writes the index): peak RSS")
+    out("comes from that run, \"index cache\" says whether it left a new file in the cache folder,")
+    out("and instructions are callgrind's count for the cached query (\"?\": not cached, not counted).")
+    if any(first_load(ident)[2] for ident in read_ok):
+        out(f"{one_run} One run only: that first run took more than {slow} s, so the file is not loaded")
+        out("again (its figures include writing the index, about 0.15 s for 1M names).")
+    for ident, label, status, why in refused:
+        out(f"- {label}: not read by this build (exit {status}): {why}")
+    out("")
+
+    # Targets.
+    out("| target | measured | verdict |")
+    out("| --- | --- | --- |")
+    xml_first = load.get("xml", {}).get("median")
+    for ident, label, path, options in cases:
+        if ident not in read_ok or ident in ("xml", "binary"):
+            continue
+        first, cpu, single = first_load(ident)
+        beside = f" ({first / xml_first:.2f}× the XML plist's {xml_first:.3f} s in this run)" if xml_first else ""
+        out(f"| first load ≤ 0.4 s: {label} | {first:.3f} s{one_run if single else ''}{beside} "
+            f"| {verdict(first <= 0.4)} |")
+    for ident, label, path, options in cases:
+        if ident not in read_ok or ident == "xml" or ident not in cached:
+            continue
+        query = cached[ident]["median"]
+        ir = instructions(f"{ident}.cached.callgrind")
+        if xml_ir and ir:
+            ratio = ir / xml_ir
+            out(f"| cached query as fast as the cached XML plist (≤ 1.10× its instructions): {label} "
+                f"| {mega(ir)} vs {mega(xml_ir)} instructions: {ratio:.2f}×; {ms(query)} vs {ms(xml_cached)} "
+                f"| {verdict(ratio <= 1.10)} |")
+        elif xml_cached:
+            out(f"| cached query as fast as the cached XML plist: {label} | {ms(query)} vs {ms(xml_cached)}: "
+                f"{query / xml_cached:.2f}× (no instruction count) | {verdict(query <= 1.10 * xml_cached)} |")
+    like = duel.get("sqlite3 LIKE")
+    if like and "names-search, first load" not in duel and "sqlite" in read_ok:
+        wall, cpu, _ = first_run("sqlite")
+        duel["names-search, first load (the one first run" + one_run + ", `--count`)"] = {"median": wall}
+    if like:
+        for name, what in (("names-search, cached", "cached index"), ("names-search, first load", "first load")):
+            name = next((key for key in duel if key.startswith(name)), None)
+            if name:
+                ratio = like["median"] / duel[name]["median"]
+                out(f"| SQLite, 1M rows: names-search ≥ 10× faster than `sqlite3` LIKE ({what}) "
+                    f"| {ms(duel[name]['median'])} vs {ms(like['median'])}: {times(ratio)} | {verdict(ratio >= 10)} |")
+    out("")
+
+    if like:
+        out("### names-search against the sqlite3 shell (1M rows, side by side)")
+        out("")
+        out("| command | median | against sqlite3 LIKE |")
+        out("| --- | --- | --- |")
+        for name, r in sorted(duel.items(), key=lambda kv: kv[1]["median"]):
+            out(f"| {name} | {ms(r['median'])} | {'' if r is like else times(like['median'] / r['median'])} |")
+        out("")
+        out("Commands (each prints the matching names): `names-search --no-cache -f names-1000000.sqlite")
+        out("--key name ann`; `names-search -f names-1000000.sqlite --key name ann` (index cache warm);")
+        out("`sqlite3 names-1000000.sqlite \"SELECT name FROM products WHERE name LIKE '%ann%'\"` (Debian's")
+        out("sqlite3 shell, a full table scan; the original app's search).")
+        ir_sql, ir_ns = instructions("sqlite3.callgrind"), instructions("sqlite.cached.callgrind")
+        if ir_sql and ir_ns:
+            ir_first = instructions("sqlite.load.callgrind")
+            out(f"In instructions (callgrind, the same commands): sqlite3 {mega(ir_sql)}; names-search "
+                f"cached {mega(ir_ns)} (sqlite3 ÷ names-search: {ir_sql / ir_ns:.2f}×)"
+                + (f", first load {mega(ir_first)} ({ir_sql / ir_first:.2f}×)" if ir_first else "") + ".")
+        sql_count = read("sqlite3.count", "?")
+        ns_count = read("sqlite.count", "?")
+        out(f"They do not find the same rows: LIKE folds ASCII letters only, so it finds {int(sql_count):,} rows")
+        out(f"for `ann`; names-search folds case and diacritics (\"Ånn\", \"ánn\") and finds {int(ns_count):,}.")
+        out("")
+    return "\n".join(lines)
+
+
+def splice_formats(markdown_path, section):
+    """Replaces the formats section of the markdown file (up to the next `## ` heading), or
+    puts it before "## Linearity under hostile input", or at the end."""
+    with open(markdown_path) as f:
+        text = f.read()
+    body = section.rstrip("\n") + "\n\n"
+    start = text.find(FORMATS_HEADING + "\n")
+    if start >= 0:
+        end = text.find("\n## ", start + len(FORMATS_HEADING))
+        text = text[:start] + body + (text[end + 1:] if end >= 0 else "")
+    else:
+        anchor = text.find("## Linearity under hostile input")
+        if anchor >= 0:
+            text = text[:anchor] + body + text[anchor:]
+        else:
+            text = text.rstrip("\n") + "\n\n" + body
+    with open(markdown_path, "w") as f:
+        f.write(text.rstrip("\n") + "\n")
+
+
 if sys.argv[1] == "--linearity":
     print(linearity_report(sys.argv[2], sys.argv[3]))
+    sys.exit(0)
+
+if sys.argv[1] == "--formats":
+    splice_formats(sys.argv[4], formats_section(sys.argv[2], sys.argv[3]))
     sys.exit(0)
 
 data, binary, sizes = sys.argv[1], sys.argv[2], [int(s) for s in sys.argv[3].split()]
@@ -309,6 +545,8 @@ out("")
 out("Above ~100k names every cost grows linearly with the number of names; below, process")
 out("start-up (about 4 ms) dominates.")
 out("")
+if os.path.exists(os.path.join(results, "formats", "cases.tsv")):
+    out(formats_section(data, binary))
 out("## Linearity under hostile input")
 out("")
 out("Large inputs that are not lists, or lists with huge markup (zero bytes, white space, text,")

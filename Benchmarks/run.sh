@@ -4,6 +4,7 @@
 #   bash Benchmarks/run.sh            # 2k, 10k, 100k, 1M and 10M names
 #   bash Benchmarks/run.sh --quick    # without 10M (faster)
 #   bash Benchmarks/run.sh --linearity   # only the linearity table (hostile inputs, 20-100 MB)
+#   bash Benchmarks/run.sh --formats [--quick]   # only "Formats (issue 11)" in BENCHMARKS.md
 #
 # Installs what it needs from Debian packages (hyperfine, ripgrep, fzf, GNU time,
 # gnuplot), builds names-search in release mode and the benchmark package
@@ -14,22 +15,30 @@
 # machine is shared.
 # The linearity section times hostile-but-large inputs (Benchmarks/generate-linearity.py) from
 # a file and through a pipe, and writes BENCHMARKS-linearity.md.
+# The formats section (issue 11) times the 1M names in every format (Benchmarks/
+# generate-formats.py: JSON, CSV, text, SQLite; Debian's sqlite3 shell and valgrind installed
+# here) against the plists and against `sqlite3 DB "... LIKE '%ann%'"`; --formats runs only
+# it and rewrites only its section of BENCHMARKS.md. --quick: one run of each command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 quick=false
 only_linearity=false
+only_formats=false
 for arg in "$@"; do
   case $arg in
     --quick) quick=true ;;
     --linearity) only_linearity=true ;;
-    *) echo "usage: bash Benchmarks/run.sh [--quick | --linearity]" >&2; exit 64 ;;
+    --formats) only_formats=true ;;
+    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --linearity]" >&2; exit 64 ;;
   esac
 done
 
 need=()
 tools=(hyperfine rg fzf gnuplot)
 $only_linearity && tools=(hyperfine)
+$only_formats && tools=(hyperfine)
+$only_linearity || tools+=(sqlite3 valgrind strip)
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
 pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev pkg-config)
@@ -40,6 +49,7 @@ if [ ${#need[@]} -gt 0 ]; then
     case $tool in
       rg) packages+=(ripgrep) ;;
       gnuplot) packages+=(gnuplot-nox) ;;
+      strip) packages+=(binutils) ;;
       *) packages+=("$tool") ;;
     esac
   done
@@ -106,8 +116,132 @@ linearity() {
   echo "== wrote BENCHMARKS-linearity.md" >&2
 }
 
+# Formats (issue 11): the same 1M names (Benchmarks/generate.py's) as an XML and a binary
+# plist, JSON (sortednames object; array of records), CSV, text (shuffled; sorted) and an
+# SQLite table (Benchmarks/generate-formats.py). Each file is first run once, under GNU
+# time, on a fresh index cache: that run loads it (or is refused: a format this names-search
+# does not read is reported, not timed), writes its index cache, and gives the match count,
+# the peak RSS and one first-load time. Then, side by side: first load (--no-cache --count),
+# cached query (index cache warm, names printed), and for SQLite names-search against the
+# sqlite3 shell's LIKE (the original app's approach), both printing the matching names. A
+# format whose first run took longer than $slow seconds is not loaded again: its first
+# load is that one run. valgrind's callgrind counts the instructions of each cached query
+# (and, without --quick, of the SQLite duel: names-search's first load, unless slow, and
+# sqlite3's LIKE), which the shared machine's load does not change; valgrind 3.19 cannot
+# read the DWARF 5 of Swift's release build, so it runs a `strip --strip-debug` copy.
+# Results in $results/formats; report.py writes the section of BENCHMARKS.md.
+formats() {
+  local out=$results/formats
+  rm -rf "$out"
+  mkdir -p "$out"
+  cat /proc/loadavg > "$out/loadavg.start"
+  local n=1000000
+  local m=$data/names-$n
+  [ -f $m.xml.plist ] || { echo "== generating $n names" >&2; python3 Benchmarks/generate.py $n "$data"; }
+  local file stale=false
+  for file in $m.json $m.records.json $m.csv $m.flat.txt $m.sqlite; do
+    [ "$file" -nt Benchmarks/generate-formats.py ] && [ "$file" -nt Benchmarks/generate.py ] ||
+      stale=true
+  done
+  if $stale; then
+    echo "== formats: writing the $n names as JSON, CSV, text and SQLite" >&2
+    python3 Benchmarks/generate-formats.py $n "$data"
+  fi
+  local table=products
+  # id, what it is, file, the options it needs (--key: records, CSV and SQLite have several
+  # text fields).
+  printf '%s\t%s\t%s\t%s\n' \
+    xml "XML plist (sortednames)" $m.xml.plist "" \
+    binary "binary plist (sortednames)" $m.bin.plist "" \
+    json "JSON object of title → names" $m.json "" \
+    json-records "JSON array of records" $m.records.json "--key name" \
+    csv "CSV, id,name,vendor" $m.csv "--key name" \
+    text "text, one name a line (shuffled)" $m.flat.txt "" \
+    text-sorted "text, one name a line (sorted)" $m.txt "" \
+    sqlite "SQLite table $table(id, name, vendor)" $m.sqlite "--key name" \
+    > "$out/cases.tsv"
+  local runs_load=10 runs_query=30 runs_sql=10 warmup=2 slow=10
+  $quick && { runs_load=1; runs_query=1; runs_sql=1; warmup=1; }
+  echo $slow > "$out/slow-seconds"
+  rm -rf "$XDG_CACHE_HOME"
+  cache_files() { find "$XDG_CACHE_HOME" -type f 2>/dev/null | wc -l || true; }
+  is_read() { [ "$(cat "$out/$1.status")" -le 1 ]; }
+  is_slow() { [ -f "$out/$1.slow" ]; }
+  is_cached() { [ "$(cat "$out/$1.cache" 2>/dev/null)" = yes ]; }
+  local id label options status before after wall
+  local load=() cached=()
+  while IFS=$'\t' read -r id label file options <&3; do
+    echo "== formats: $id" >&2
+    before=$(cache_files)
+    set +e
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%e %U %S %M' -o "$out/$id.time" "$ns" --count -f "$file" $options $term \
+      >"$out/$id.count" 2>"$out/$id.err" </dev/null
+    status=$?
+    set -e
+    after=$(cache_files)
+    echo $status > "$out/$id.status"
+    is_read $id || continue
+    stat -c %s "$file" > "$out/$id.bytes"
+    # Whether a new file appeared in the cache folder: the format's index is cached.
+    [ "$after" -gt "$before" ] && echo yes > "$out/$id.cache" || echo no > "$out/$id.cache"
+    wall=$(tail -1 "$out/$id.time" | cut -d' ' -f1)
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > $slow else 1)" "$wall"; then
+      touch "$out/$id.slow"
+    else
+      load+=(-n "$id" "$ns --no-cache --count -f $file $options $term")
+    fi
+    is_cached $id || ! is_slow $id || continue
+    cached+=(-n "$id" "$ns -f $file $options $term")
+  done 3< "$out/cases.tsv"
+  htime() { hyperfine -N --output=pipe --style none --warmup $warmup "$@" >/dev/null 2>&1 ||
+    hyperfine -N --output=pipe --warmup $warmup "$@" >&2; }
+  echo "== formats: first loads, side by side" >&2
+  htime -r $runs_load --export-json "$out/load.json" "${load[@]}"
+  echo "== formats: cached queries, side by side" >&2
+  htime -r $runs_query --export-json "$out/cached.json" "${cached[@]}"
+  local like="SELECT name FROM $table WHERE name LIKE '%$term%'"
+  sqlite3 $m.sqlite "SELECT count(*) FROM $table WHERE name LIKE '%$term%'" > "$out/sqlite3.count"
+  local duel=(-n "sqlite3 LIKE" "sqlite3 $m.sqlite \"$like\"")
+  if is_read sqlite; then
+    is_slow sqlite || duel+=(-n "names-search, first load" "$ns --no-cache -f $m.sqlite --key name $term")
+    is_cached sqlite && duel+=(-n "names-search, cached" "$ns -f $m.sqlite --key name $term")
+  fi
+  echo "== formats: names-search against sqlite3 LIKE" >&2
+  htime -r $runs_sql --export-json "$out/sqlite3.json" "${duel[@]}"
+  echo "== formats: callgrind" >&2
+  strip --strip-debug -o "$out/names-search" "$ns"
+  # The static binary is its own standard library, whose Unicode version the cache folder
+  # remembers per library file (ToolchainUnicodeVersion): let the copy write its memo before
+  # anything is counted, and $ns its own again afterwards.
+  "$out/names-search" -f $m.xml.plist --count $term >/dev/null </dev/null
+  cg() { valgrind --tool=callgrind --callgrind-out-file="$1" "${@:2}" >/dev/null 2>&1 </dev/null; }
+  while IFS=$'\t' read -r id label file options <&3; do
+    is_read $id && is_cached $id || continue
+    # shellcheck disable=SC2086
+    cg "$out/$id.cached.callgrind" "$out/names-search" -f "$file" $options $term
+  done 3< "$out/cases.tsv"
+  if ! $quick; then
+    is_read sqlite && ! is_slow sqlite &&
+      cg "$out/sqlite.load.callgrind" "$out/names-search" --no-cache -f $m.sqlite --key name $term
+    cg "$out/sqlite3.callgrind" sqlite3 $m.sqlite "$like"
+  fi
+  rm -f "$out/names-search"
+  "$ns" -f $m.xml.plist --count $term >/dev/null </dev/null
+  cat /proc/loadavg > "$out/loadavg.end"
+}
+
 if $only_linearity; then
   linearity
+  exit 0
+fi
+
+if $only_formats; then
+  # Only the "Formats (issue 11)" section: names-search itself, no benchmark package.
+  term=ann
+  formats
+  python3 Benchmarks/report.py --formats "$data" "$ns" BENCHMARKS.md
+  echo "== wrote the formats section of BENCHMARKS.md" >&2
   exit 0
 fi
 
@@ -182,6 +316,8 @@ for n in 2000 "${sizes[@]}"; do
   hf -r 3 --export-json $results/scale-load-$n.json -n load "$ns --no-cache -f $f.xml.plist --count $term"
   "$bin/names-search-bench" --scan-only $f.xml.plist > $results/scale-bench-$n.json
 done
+
+formats
 
 python3 Benchmarks/report.py "$data" "$ns" "${sizes[*]}" > BENCHMARKS.md
 echo "== wrote BENCHMARKS.md and Benchmarks/scaling.svg" >&2
