@@ -222,13 +222,13 @@ cases += [
     ("flat-number.plist", xml("<array><string>Ann</string><integer>7</integer></array>"), 2, "item 2: expected a string or a dictionary, found a number"),
     ("flat-number-binary.plist", plistlib.dumps(["Ann", "Bob", 7.5], fmt=plistlib.FMT_BINARY), 2, "item 3: expected a string or a dictionary, found a number"),
     ("flat-date.plist", xml("<array><date>2024-05-01T12:00:00Z</date></array>"), 2, "item 1: expected a string or a dictionary, found a date"),
-    ("record-deep.plist", xml("<array><dict><key>n</key>" + "<array>" * 600 + "</array>" * 600 + "</dict></array>"), 2, "not a property list: line 4: a record nests deeper than 512 levels"),
+    ("record-deep.plist", xml("<array><dict><key>n</key>" + "<array>" * 600 + "</array>" * 600 + "</dict></array>"), 2, "not a property list: line 4: a record nests deeper than 128 levels"),
     ("record-key-twice.plist", xml("<array><dict><key>n</key><string>a</string><key>n</key><string>b</string></dict></array>"), 2, 'not a property list: line 4: the key "n" appears twice'),
     ("record-key-no-value.plist", xml("<array><dict><key>n</key></dict></array>"), 2, 'not a property list: line 4: the key "n" has no value'),
     ("record-bad-integer.plist", xml("<array><dict><key>n</key><integer>12abc</integer></dict></array>"), 2, 'not a property list: line 4: <integer> "12abc" is not an integer'),
     # Objects by hand: the dict (8-10), "A" (11-12), the array (13-14), then the record.
     # The record's value is the record itself.
-    ("binary-record-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 3]), b"\x51n"]), 2, DAMAGED + "a record nests deeper than 512 levels (a reference cycle?)"),
+    ("binary-record-cycle.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 3]), b"\x51n"]), 2, DAMAGED + "a record nests deeper than 128 levels (a reference cycle?)"),
     # The record's value is a UID (object 5, bytes 20-21).
     ("binary-record-uid.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 5]), b"\x51n", b"\x80\x07"]), 2, "not a property list: object 5 at byte 20 is a UID, which a record cannot hold"),
     ("flat-names.plist", xml("<array><string>bob</string><string>\u00c9lise</string><string>alice</string><string>42</string><string>Anna</string></array>"), 0, "A\\n  alice\\n  Anna\\nB\\n  bob\\nE\\n  \u00c9lise\\n#\\n  42\\n"),

@@ -237,7 +237,7 @@ struct PlistRecordsTests {
     for _ in 0..<(PlistScalar.maximumRecordDepth + 2) { value = [value] }
     let error = Self.reason(
       ["A": [["name": "Ann", "deep": value]]], format, fields: Self.fields("name"))
-    #expect(error?.message.contains("nests deeper than 512 levels") == true)
+    #expect(error?.message.contains("nests deeper than 128 levels") == true)
     #expect(
       try Self.read(
         ["A": [["name": "Ann", "deep": [[["x"]]]]]], format, fields: Self.fields("name")

@@ -9,10 +9,10 @@ enum PlistScalar {
     var description: String
   }
 
-  /// How deep a record's dictionaries and arrays may nest (512): deeper is refused, so a
+  /// How deep a record's dictionaries and arrays may nest (128): deeper is refused, so a
   /// binary reference cycle ends and no recursion over a record (`RecordValue.appendJSON`)
   /// can exhaust the stack.
-  static let maximumRecordDepth = 512
+  static let maximumRecordDepth = 128
 
   /// The value of the XML leaf element named `element` ("string", "integer", "real",
   /// "true", "false", "date" or "data") whose text (UTF-8) is `text`.
