@@ -122,7 +122,7 @@ enum CSVReader: ListReader {
       for i in 0..<row.count {
         if i > 0 { json.append(UInt8(ascii: ",")) }
         json.append(contentsOf: jsonKeys[i])
-        Self.appendJSONString(row[i], to: &json)
+        RecordValue.appendJSONString(utf8: row[i], to: &json)
       }
       json.append(UInt8(ascii: "}"))
       try json.withUnsafeBufferPointer { (record) throws(LoadError) in
@@ -161,7 +161,7 @@ enum CSVReader: ListReader {
       if let section = fields.section { sectionColumn = try column(section) }
       jsonKeys = names.map { name in
         var key: [UInt8] = []
-        Self.appendJSONString(Array(name.utf8), to: &key)
+        RecordValue.appendJSONString(utf8: name.utf8, to: &key)
         key.append(UInt8(ascii: ":"))
         return key
       }
@@ -189,32 +189,6 @@ enum CSVReader: ListReader {
     private func hex(_ byte: UInt8) -> String {
       let digits = String(byte, radix: 16, uppercase: true)
       return byte < 0x10 ? "0" + digits : digits
-    }
-
-    /// Appends `text` (UTF-8) as a JSON string (RFC 8259 section 7): `"` and `\` escaped,
-    /// controls as `\n`, `\r`, `\t` or `\u00XX`.
-    static func appendJSONString(_ text: some Collection<UInt8>, to json: inout [UInt8]) {
-      json.append(UInt8(ascii: "\""))
-      if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-        json.append(contentsOf: text)
-      } else {
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in text {
-          switch byte {
-          case 0x22: json.append(contentsOf: [0x5C, 0x22])
-          case 0x5C: json.append(contentsOf: [0x5C, 0x5C])
-          case 0x0A: json.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-          case 0x0D: json.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-          case 0x09: json.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-          case 0..<0x20:
-            json.append(contentsOf: Array("\\u00".utf8))
-            json.append(hex[Int(byte >> 4)])
-            json.append(hex[Int(byte & 0xF)])
-          default: json.append(byte)
-          }
-        }
-      }
-      json.append(UInt8(ascii: "\""))
     }
   }
 }

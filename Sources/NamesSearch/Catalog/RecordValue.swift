@@ -89,9 +89,20 @@ public indirect enum RecordValue: Sendable, Equatable {
   /// Appends `text` as a JSON string: `"` and `\` escaped, controls as `\n`, `\t` or
   /// `\u00XX`, everything else as its UTF-8 (RFC 8259 section 7).
   static func appendJSONString(_ text: String, to json: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
+    appendJSONString(utf8: text.utf8, to: &json)
+  }
+
+  /// `appendJSONString(_:to:)` for text given as UTF-8 (a CSV field read in place); text
+  /// with nothing to escape is copied whole.
+  static func appendJSONString(utf8 text: some Collection<UInt8>, to json: inout [UInt8]) {
     json.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
+    guard text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      json.append(contentsOf: text)
+      json.append(UInt8(ascii: "\""))
+      return
+    }
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text {
       switch byte {
       case UInt8(ascii: "\""): json.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): json.append(contentsOf: [0x5C, 0x5C])
