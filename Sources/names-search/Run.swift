@@ -98,19 +98,24 @@ enum Run {
 
   /// The catalog named by `-f`: a file (through the index cache unless `--no-cache`),
   /// standard input (`-`), or the built-in list; a file or standard input is read with the
-  /// load options (`--format`, `--table`, `--key`, `--search-key`, `--section-key`). The file's path and the cache folder
+  /// load options (`--format`, `--table`, `--key`, `--search-key`, `--section-key`), its
+  /// records kept only for `--json`. The file's path and the cache folder
   /// (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
   static func load(_ options: Options, environment: [String: [UInt8]]) throws(LoadError) -> (
     Catalog, CachedCatalogLoader?
   ) {
     guard let path = options.file else { return (BuiltInCatalog.load(), nil) }
+    // Only `--json` prints the records: any other output loads a list of records without
+    // making their text, and reads an index of one without checking it.
+    var load = options.load
+    load.keepsRecords = options.mode == .print(.json)
     if path.bytes == Array("-".utf8) {
       let progress = ProgressReporter(label: "standard input")
       defer { progress.finish() }
       let reader = FileReader(
         descriptor: STDIN_FILENO, source: "<stdin>", maximumSize: options.maximumSize)
       let catalog = try CatalogLoader.load(
-        from: reader, options: options.load, progress: progress.update)
+        from: reader, options: load, progress: progress.update)
       return (catalog, nil)
     }
     let progress = ProgressReporter(label: path.description)
@@ -120,7 +125,7 @@ enum Run {
       home: environment["HOME"].flatMap { PathName(bytes: $0) })
     let loaded = try CachedCatalogLoader.load(
       contentsOfFile: path, cacheDirectory: options.noCache ? nil : cacheDirectory,
-      maximumSize: options.maximumSize, options: options.load, progress: progress.update)
+      maximumSize: options.maximumSize, options: load, progress: progress.update)
     return (loaded.catalog, loaded)
   }
 

@@ -100,6 +100,37 @@ struct ForgedCacheTests {
     #expect(try isRefused(Self.forged(titles: titles, ranges: [0..<2, 2..<3])))
   }
 
+  /// Offsets as a cache file stores them: `UInt32`, little-endian, after `lead` junk bytes.
+  static func offsetBytes(_ offsets: [UInt32], lead: Int = 4) -> [UInt8] {
+    [UInt8](repeating: 0xEE, count: lead)
+      + offsets.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+  }
+
+  @Test("end offsets are accepted only when they never decrease and end at the byte count")
+  func endOffsets() {
+    func valid(_ offsets: [UInt32], total: Int) -> Bool {
+      Self.offsetBytes(offsets).withUnsafeBytes {
+        CacheReader.endsAreValid($0, at: 4, count: offsets.count, total: total)
+      }
+    }
+    #expect(valid([], total: 0))
+    #expect(!valid([], total: 1))
+    #expect(valid([0, 3, 7, 7, 10], total: 10))
+    #expect(!valid([0, 3, 7, 7, 10], total: 11))
+    #expect(!valid([3, 2], total: 2))
+    // One step down at every place of lists longer than any vector the loop may use.
+    for count in 2...40 {
+      let ascending = (0..<count).map { UInt32(10 + 2 * $0) }
+      #expect(valid(ascending, total: 10 + 2 * (count - 1)))
+      for place in 1..<count {
+        var offsets = ascending
+        offsets[place] = offsets[place - 1] &- 1
+        if place + 1 < count { offsets[place + 1] = offsets[place] }
+        #expect(!valid(offsets, total: Int(offsets[count - 1])), "count \(count), place \(place)")
+      }
+    }
+  }
+
   @Test("titles out of SectionOrder are refused: the list would show them otherwise")
   func titlesOutOfOrder() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -232,12 +232,12 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 5)
+    #expect(version >> 24 == 6)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
     // ending there, the body (no owners: one key per name; no further keys or records,
     // which take no bytes) right after; format 3 in the version's top byte; its checksum
     // over its own 128-byte header.
-    var old = Array(current[..<128]) + Array(current[168...])
+    var old = Array(current[..<128]) + Array(current[184...])
     old.withUnsafeMutableBytes { raw in
       raw.storeBytes(
         of: (version & 0x00FF_FFFF | 3 << 24).littleEndian, toByteOffset: 8, as: UInt32.self)
@@ -273,23 +273,23 @@ struct IndexCacheTests {
       created: 17, sourceHash: 19, checksum: 21, bodySize: 0, titleCount: 1, nameCount: 2,
       titleBytes: 3, nameBytes: 4, keyCount: 3, keyBytes: 6, ownerCount: 3, pathLength: 5,
       optionsHash: 23, companionStamp: 25, furtherCount: 1, furtherBytes: 7, recordCount: 2,
-      recordBytes: 9)
+      recordBytes: 9, recordsChecksum: 27)
     // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
     // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16, further ends 4 → 8,
     // further 7 → 8, record ends 8, records 9 → 16: 128 bytes.
-    #expect(header.layout.end == 168 + 128)
-    #expect(header.layout.owners == 168 + 72)
-    #expect(header.layout.furtherEnds == 168 + 88 && header.layout.further == 168 + 96)
-    #expect(header.layout.recordEnds == 168 + 104 && header.layout.records == 168 + 112)
+    #expect(header.layout.end == 184 + 128)
+    #expect(header.layout.owners == 184 + 72)
+    #expect(header.layout.furtherEnds == 184 + 88 && header.layout.further == 184 + 96)
+    #expect(header.layout.recordEnds == 184 + 104 && header.layout.records == 184 + 112)
     var filled = header
     filled.bodySize = 128
     let bytes = filled.encode()
-    #expect(bytes.count == 168)
+    #expect(bytes.count == 184)
     func word<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
       bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: T.self)) }
     }
     #expect(Array(bytes[0..<8]) == Array("NSIDX".utf8) + [0, 0, 1])
-    #expect(word(8, UInt32.self) == 0x0403_1100 && word(12, UInt32.self) == 168)
+    #expect(word(8, UInt32.self) == 0x0403_1100 && word(12, UInt32.self) == 184)
     #expect(word(16, UInt64.self) == 0x1122 && word(24, Int64.self) == -5)
     #expect(word(32, Int64.self) == 7 && word(40, UInt64.self) == 13)
     #expect(word(48, UInt64.self) == 15 && word(56, Int64.self) == 17)
@@ -303,6 +303,8 @@ struct IndexCacheTests {
     #expect(word(136, UInt64.self) == 23 && word(144, UInt64.self) == 25)
     #expect(word(152, UInt32.self) == 1 && word(156, UInt32.self) == 7)
     #expect(word(160, UInt32.self) == 2 && word(164, UInt32.self) == 9)
+    #expect(word(168, UInt64.self) == 27 && word(176, UInt32.self) == 0)
+    #expect(word(180, UInt32.self) == 0)
     let file = bytes + [UInt8](repeating: 0, count: 128)
     #expect(try file.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) } == filled)
 
@@ -331,6 +333,22 @@ struct IndexCacheTests {
     #expect(refusal(changed(152, to: 2)) == .counts)  // 2 names + 2 further keys ≠ 3 keys
     #expect(refusal(changed(160, to: 1)) == .counts)  // 1 record for 2 names
     #expect(refusal(changed(156, to: 9)) == .layout)  // 9 further bytes take 16
+    #expect(refusal(changed(176, to: 2)) == .flags)  // no such flag
+    #expect(refusal(changed(180, to: 1)) == .flags)  // not zero
+    #expect(refusal(changed(176, to: 1)) == .flags)  // records left out, yet 2 stored
+    // Records left out and none stored: decoded as such.
+    var dropped = filled
+    dropped.recordCount = 0
+    dropped.recordBytes = 0
+    dropped.recordsDropped = true
+    dropped.bodySize = UInt64(dropped.layout.end - 184)
+    let droppedBytes = dropped.encode()
+    #expect(
+      droppedBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 176, as: UInt32.self) } == 1)
+    let droppedFile = droppedBytes + [UInt8](repeating: 0, count: Int(dropped.bodySize))
+    #expect(
+      try droppedFile.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) }
+        == dropped)
   }
 
   @Test("the checksum does not depend on how the bytes are cut")

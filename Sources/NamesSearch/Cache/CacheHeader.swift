@@ -1,7 +1,7 @@
 /// The header of an index cache file (`IndexCache`): its fields by name, one `encode` that
 /// lays them out and one `decode` that checks them, so no other code knows their offsets.
 ///
-/// `CacheHeader.size` (168) bytes, little-endian:
+/// `CacheHeader.size` (184) bytes, little-endian:
 ///
 /// | offset | field | type |
 /// | --- | --- | --- |
@@ -21,12 +21,14 @@
 /// | 136 | `optionsHash` (`LoadOptions` the list was read with) | `UInt64` |
 /// | 144 | `companionStamp` (the list's `-wal` file) | `UInt64` |
 /// | 152, 156, 160, 164 | `furtherCount`, `furtherBytes`, `recordCount`, `recordBytes` | `UInt32` |
+/// | 168 | `recordsChecksum` (XXH3-64 of the records part) | `UInt64` |
+/// | 176, 180 | `flags` (bit 0: `recordsDropped`), zero | `UInt32` |
 ///
-/// Format 4 stopped at offset 136: no load options, further keys or records. Format 3
+/// Format 5 stopped at offset 168: one checksum over everything. Format 4 stopped at offset 136: no load options, further keys or records. Format 3
 /// stopped at offset 128: one key per name, no owners.
 struct CacheHeader: Equatable {
   /// The header's size in bytes (a multiple of 8, so the body's parts stay aligned).
-  static let size = 168
+  static let size = 184
   /// `NSIDX\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0058_4449_534E
   /// Where the header keeps the checksum (8 bytes, zero while the checksum is computed).
@@ -50,6 +52,8 @@ struct CacheHeader: Equatable {
     case counts
     /// The parts the counts describe do not fill the file exactly.
     case layout
+    /// Flags this format does not define, or records both stored and said to be left out.
+    case flags
   }
 
   /// Where each part of the body lies, as byte offsets from the start of the file; every
@@ -81,6 +85,9 @@ struct CacheHeader: Equatable {
     var recordEnds: Int
     /// The records' JSON text, `recordBytes` bytes.
     var records: Int
+    /// Where the index part ends and the records part starts (`recordEnds`): the file's
+    /// checksum covers the header and the body before it, `recordsChecksum` the rest.
+    var indexEnd: Int { recordEnds }
     /// The end of the body: the file's size.
     var end: Int
   }
@@ -118,6 +125,12 @@ struct CacheHeader: Equatable {
   /// The number of records: `nameCount`, or 0 when the names are not records.
   var recordCount: UInt32 = 0
   var recordBytes: UInt32 = 0
+  /// XXH3-64 (seed 0) of the records part, from `Layout.recordEnds` to the end of the file
+  /// (zero padding included), checked only when the records are wanted.
+  var recordsChecksum: UInt64 = 0
+  /// Whether the list's items are records whose text was not stored
+  /// (`Catalog.recordsDropped`); `recordCount` is then 0.
+  var recordsDropped = false
 
   /// The body's parts for these counts, laid out one after the other.
   ///
@@ -183,6 +196,8 @@ struct CacheHeader: Equatable {
       put(furtherBytes, 156)
       put(recordCount, 160)
       put(recordBytes, 164)
+      put(recordsChecksum, 168)
+      put(UInt32(recordsDropped ? 1 : 0), 176)
     }
     return bytes
   }
@@ -230,7 +245,10 @@ struct CacheHeader: Equatable {
       titleCount: u32(88), nameCount: u32(92), titleBytes: u32(96), nameBytes: u32(100),
       keyCount: u32(128), keyBytes: u32(104), ownerCount: u32(132), pathLength: u32(108),
       optionsHash: u64(136), companionStamp: u64(144), furtherCount: u32(152),
-      furtherBytes: u32(156), recordCount: u32(160), recordBytes: u32(164))
+      furtherBytes: u32(156), recordCount: u32(160), recordBytes: u32(164),
+      recordsChecksum: u64(168), recordsDropped: u32(176) == 1)
+    guard u32(176) <= 1, u32(180) == 0, !(header.recordsDropped && header.recordCount > 0)
+    else { throw .flags }
     guard header.bodySize == UInt64(fileSize - size) else { throw .bodySize }
     let ownersConsistent =
       header.ownerCount == 0

@@ -4,7 +4,7 @@
 /// One file per list and set of load options, `<directory>/<FNV-1a-64 of the absolute
 /// path's bytes>.idx` (the bytes `realpath` gives, whatever their encoding; see `PathName`),
 /// followed, for options other than the defaults, by a zero byte and the options' bytes
-/// (`CacheIdentity.optionsBytes`), laid out as a 168-byte header (`CacheHeader`, its fields
+/// (`CacheIdentity.optionsBytes`), laid out as a 184-byte header (`CacheHeader`, its fields
 /// by name) then 8-byte-aligned arrays (all little-endian):
 ///
 /// | part | contents |
@@ -17,11 +17,12 @@
 /// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`), one or more per name |
 /// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
 /// | further keys | end offsets then UTF-8, unfolded (`Catalog.furtherKeys`; their owners are those of each name's keys after its first) |
-/// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing |
+/// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing; checked apart (below) |
 ///
 /// A cache file is used only if everything checks: magic, version (format, folding rule and
 /// the standard library's Unicode version), path, the list's size, modification and
-/// status-change times, inode and device, the load options and the `-wal` file's stamp, the XXH3-64 checksum of the header and body, and
+/// status-change times, inode and device, the load options and the `-wal` file's stamp, the
+/// XXH3-64 checksum of the header and of the body up to the records, and
 /// the structure (offsets in bounds and ascending, ranges covering every name, owners
 /// ascending and naming names), and what a list reader checks of the titles (not empty, no
 /// two alike or canonically equivalent: `SectionTitles`) and that they are stored in
@@ -34,6 +35,13 @@
 /// not show), the list's content hash is compared as well. Anything else is ignored, and the
 /// caller rebuilds and replaces it.
 ///
+/// The records (the JSON text only `--json` prints) are the largest part of a list of
+/// records and most queries never show them, so they have their own digest in the header
+/// (`CacheHeader.recordsChecksum`) and are checked, offsets and digest, only when the load
+/// wants them (`LoadOptions.keepsRecords`); a query that does not want them reads an index
+/// of records at the cost of one of names. A list loaded without its records stores an index
+/// that says so (`CacheHeader.recordsDropped`); a load that wants them reads the list again.
+///
 /// Writing never changes the caller's outcome: the file is streamed from the catalog's own
 /// buffers (no copy of the index in memory) to a temporary file in the same folder, flushed
 /// and renamed into place (`AtomicFile`), so a crash never leaves a partial index; any
@@ -43,8 +51,9 @@
 package enum IndexCache {
   /// The layout's version, raised whenever the layout or the checksum changes (4: the key
   /// count and the keys' owners, so a name may have several keys; 5: the load options, the
-  /// `-wal` file's stamp, further keys and records).
-  static let formatVersion: UInt32 = 5
+  /// `-wal` file's stamp, further keys and records; 6: the records checked apart, only when
+  /// wanted, and whether they were left out).
+  static let formatVersion: UInt32 = 6
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).
@@ -253,17 +262,18 @@ package enum IndexCache {
       keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength,
       optionsHash: identity.optionsHash, companionStamp: identity.companionStamp,
       furtherCount: furtherCount, furtherBytes: furtherBytes, recordCount: recordCount,
-      recordBytes: recordBytes)
+      recordBytes: recordBytes, recordsDropped: catalog.recordsDropped && records.count == 0)
     let bodySize = fields.layout.end - headerSize
+    let indexBodySize = fields.layout.indexEnd - headerSize
     // The reader refuses a file past the limit: never write one.
     guard IndexSizeLimit.allows(headerSize + bodySize, listSize: stamp.size) else { return false }
     fields.bodySize = UInt64(bodySize)
-    // The checksum is filled in once the body is written.
+    // The checksums are filled in once the body is written.
     let header = fields.encode()
 
     let target = file(for: absolutePath, options: identity.options, in: directory)
     return AtomicFile.write(to: target, size: headerSize + bodySize) { (fd) -> Bool in
-      guard var body = StreamingBodyWriter(descriptor: fd, bodySize: bodySize),
+      guard var body = StreamingBodyWriter(descriptor: fd, indexBodySize: indexBodySize),
         header.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
       else { return false }
       guard body.append(bytes: pathBytes, shouldStop: shouldStop),
@@ -279,14 +289,17 @@ package enum IndexCache {
         body.append(bytes: further.bytes.buffer, shouldStop: shouldStop),
         body.append(words: records.ends.buffer, shouldStop: shouldStop),
         body.append(bytes: records.bytes.buffer, shouldStop: shouldStop),
-        let digests = body.finish()
+        let digested = body.finish()
       else { return false }
-      let checksum = header.withUnsafeBytes {
+      let (digests, recordsDigest) = digested
+      var finished = fields
+      finished.recordsChecksum = recordsDigest
+      var bytes = finished.encode()
+      finished.checksum = bytes.withUnsafeBytes {
         IndexChecksum.combine(header: $0, digests: digests)
       }
-      return withUnsafeBytes(of: checksum.littleEndian) {
-        Descriptor.overwrite(fd, at: checksumOffset, with: $0)
-      }
+      bytes = finished.encode()
+      return bytes.withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
     }
   }
 
@@ -361,19 +374,27 @@ package enum IndexCache {
 }
 
 /// The body of a cache file being written: each part is written straight from where it
-/// lies, padded to 8 bytes, and fed to the pieces' checksums on the way.
+/// lies, padded to 8 bytes, and fed on the way to the index part's pieces' checksums (its
+/// first `indexBodySize` bytes) or to the records part's digest (the rest).
 private struct StreamingBodyWriter: ~Copyable {
   /// The most bytes written between two calls of `shouldStop`.
   static let chunk = 4 << 20
   private let descriptor: Int32
   private var hasher: IndexPieceHasher
+  private var records: StreamingDigest
+  /// Bytes of the index part still to come.
+  private var indexLeft: Int
 
-  /// A writer to `descriptor` of a body of `bodySize` bytes; `nil` if the checksum's state
-  /// cannot be allocated.
-  init?(descriptor: Int32, bodySize: Int) {
-    guard let hasher = IndexPieceHasher(bodySize: bodySize) else { return nil }
+  /// A writer to `descriptor` of a body whose index part is `indexBodySize` bytes; `nil` if
+  /// a checksum's state cannot be allocated.
+  init?(descriptor: Int32, indexBodySize: Int) {
+    guard let hasher = IndexPieceHasher(bodySize: indexBodySize),
+      let records = StreamingDigest()
+    else { return nil }
     self.descriptor = descriptor
     self.hasher = hasher
+    self.records = records
+    self.indexLeft = indexBodySize
   }
 
   mutating func append(bytes: [UInt8], shouldStop: () -> Bool) -> Bool {
@@ -429,10 +450,17 @@ private struct StreamingBodyWriter: ~Copyable {
 
   private mutating func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard !bytes.isEmpty else { return true }
-    hasher.update(bytes)
+    let split = min(indexLeft, bytes.count)
+    hasher.update(UnsafeRawBufferPointer(rebasing: bytes[..<split]))
+    records.update(UnsafeRawBufferPointer(rebasing: bytes[split...]))
+    indexLeft -= split
     return Descriptor.writeAll(descriptor, bytes) == nil
   }
 
-  /// The pieces' digests, once the whole body is written.
-  mutating func finish() -> [UInt64]? { hasher.finish() }
+  /// The index part's pieces' digests and the records part's digest, once the whole body
+  /// is written; `nil` if the index part was not exactly `indexBodySize` bytes.
+  mutating func finish() -> ([UInt64], UInt64)? {
+    guard let digests = hasher.finish() else { return nil }
+    return (digests, records.digest())
+  }
 }

@@ -3,7 +3,10 @@ import CXXHash
 /// The checksum of an index cache file: XXH3-64 (seed 0, the xxHash reference library,
 /// Debian package `libxxhash-dev`) over everything the reader trusts, computed on every core.
 ///
-/// The body (every byte after the header) is cut into `pieceCount` pieces of equal size, the
+/// The file has two parts checked apart: the index (the header and the body up to the
+/// records, `CacheHeader.Layout.indexEnd`), checked on every read, and the records part
+/// (`ofRecords(_:)`, whose digest the header keeps), checked only when the records are wanted.
+/// The index part's body (every byte after the header, before the records) is cut into `pieceCount` pieces of equal size, the
 /// last one taking the rest; each piece's XXH3-64 digest can be computed on its own. The
 /// checksum is the XXH3-64 of the header, with its checksum field (8 bytes at
 /// `IndexCache.checksumOffset`) set to zero, followed by the pieces' digests as little-endian
@@ -25,8 +28,8 @@ enum IndexChecksum {
   /// - Complexity: O(n) in the piece's size.
   static func pieceDigest(_ body: UnsafeRawBufferPointer, piece: Int) -> UInt64 {
     let range = bounds(ofPiece: piece, bodySize: body.count)
-    guard let base = body.baseAddress, !range.isEmpty else { return XXH3_64bits(nil, 0) }
-    return XXH3_64bits(base + range.lowerBound, range.count)
+    guard let base = body.baseAddress, !range.isEmpty else { return names_search_xxh3_64(nil, 0) }
+    return names_search_xxh3_64(base + range.lowerBound, range.count)
   }
 
   /// The checksum from the header (`IndexCache.headerSize` bytes, or any length that holds
@@ -43,7 +46,15 @@ enum IndexChecksum {
           of: digest.littleEndian, toByteOffset: header.count + 8 * i, as: UInt64.self)
       }
     }
-    return input.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) }
+    return input.withUnsafeBytes { names_search_xxh3_64($0.baseAddress, $0.count) }
+  }
+
+  /// The digest of the records part of a file (from `CacheHeader.Layout.recordEnds` to the
+  /// end): XXH3-64, seed 0, as `CacheHeader.recordsChecksum` keeps it.
+  ///
+  /// - Complexity: O(n) in the part's size.
+  static func ofRecords(_ part: UnsafeRawBufferPointer) -> UInt64 {
+    names_search_xxh3_64(part.baseAddress, part.count)
   }
 
   /// The checksum of a whole file held in memory (`header` then `body`), its pieces hashed
@@ -89,7 +100,7 @@ struct IndexPieceHasher: ~Copyable {
         return
       }
       if count > 0 {
-        XXH3_64bits_update(state, bytes.baseAddress! + offset, count)
+        names_search_xxh3_64_update(state, bytes.baseAddress! + offset, count)
         position += count
         offset += count
       }
@@ -115,4 +126,28 @@ struct IndexPieceHasher: ~Copyable {
     digests.append(XXH3_64bits_digest(state))
     return digests.count == IndexChecksum.pieceCount ? digests : nil
   }
+}
+
+/// XXH3-64 (seed 0) of bytes given a part at a time: the digest `IndexChecksum.ofRecords(_:)`
+/// gives of the same bytes in one piece (the cache writer's side of the records part).
+struct StreamingDigest: ~Copyable {
+  private let state: OpaquePointer
+
+  /// An empty digest, or `nil` if its state cannot be allocated.
+  init?() {
+    guard let state = XXH3_createState() else { return nil }
+    self.state = state
+    XXH3_64bits_reset(state)
+  }
+
+  deinit { XXH3_freeState(state) }
+
+  /// Adds the next `bytes`.
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    names_search_xxh3_64_update(state, base, bytes.count)
+  }
+
+  /// The digest of every byte added so far.
+  func digest() -> UInt64 { XXH3_64bits_digest(state) }
 }

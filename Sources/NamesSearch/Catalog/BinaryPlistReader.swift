@@ -25,6 +25,7 @@ struct BinaryPlistReader {
   /// many times must not expand without bound.
   private let maximumSize: Int
   private let fields: RecordFields
+  private let keepsRecords: Bool
   /// What decoding records costs: each object decoded counts, however often it is shared.
   private var recordExpansion: ExpansionLimit
   private var offsetSize = 0
@@ -33,12 +34,14 @@ struct BinaryPlistReader {
   private var tableOffset = 0
 
   init(
-    bytes: FrozenArray<UInt8>, source: String, maximumSize: Int, fields: RecordFields = .none
+    bytes: FrozenArray<UInt8>, source: String, maximumSize: Int, fields: RecordFields = .none,
+    keepsRecords: Bool = true
   ) {
     self.bytes = bytes
     self.source = source
     self.maximumSize = maximumSize
     self.fields = fields
+    self.keepsRecords = keepsRecords
     self.recordExpansion = ExpansionLimit(
       inputSize: bytes.count, maximumSize: maximumSize, source: source)
   }
@@ -78,7 +81,7 @@ struct BinaryPlistReader {
     var sections = SectionsBuilder(
       source: source,
       expansion: ExpansionLimit(inputSize: bytes.count, maximumSize: maximumSize, source: source),
-      names: 1024, bytes: bytes.count, fields: fields)
+      names: 1024, bytes: bytes.count, fields: fields, keepsRecords: keepsRecords)
     if root.type == 0xA {
       try checkExpansionBeforeCopying(arrays: [top])
       try readItems(of: root, object: top, title: nil, into: &sections)
@@ -440,7 +443,7 @@ extension BinaryPlistReader: ListReader {
     }
     var binary = BinaryPlistReader(
       bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize,
-      fields: input.options.fields)
+      fields: input.options.fields, keepsRecords: input.options.keepsRecords)
     return try binary.read()
   }
 }

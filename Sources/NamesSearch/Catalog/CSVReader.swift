@@ -45,7 +45,8 @@ enum CSVReader: ListReader {
         expansion: ExpansionLimit(
           inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
           source: input.source),
-        names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields),
+        names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields,
+        keepsRecords: input.options.keepsRecords),
       fields: input.options.fields, source: input.source)
     var parser = CSVParser(source: input.source, firstLine: input.droppedLines + 1)
     var start = 0
@@ -116,6 +117,10 @@ enum CSVReader: ListReader {
             "the section field \(LoadError.quoted(header[sectionColumn])) is empty")
         }
         title = row[sectionColumn]
+      }
+      guard builder.keepsRecords else {
+        builder.dropRecord()
+        return try builder.appendRow(utf8: nameBytes, searchKeys: keys, title: title, record: nil)
       }
       json.removeAll(keepingCapacity: true)
       json.append(UInt8(ascii: "{"))

@@ -29,6 +29,9 @@ public struct Catalog: Sendable {
   /// Each name's record as compact JSON text (RFC 8259), index for index with `names`;
   /// `nil` when the list's items are names, not records.
   public let records: NameStore?
+  /// Whether the list's items are records whose text was left out at load
+  /// (`LoadOptions.keepsRecords` false): `records` is then `nil` though the items are records.
+  public internal(set) var recordsDropped = false
 
   /// Creates a catalog; sections are put in `SectionOrder`, names keep their order.
   ///

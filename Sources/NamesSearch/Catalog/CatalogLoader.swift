@@ -121,9 +121,11 @@ public enum CatalogLoader {
     else {
       throw LoadError.memoryRefused(source: source)
     }
-    return Catalog(
+    var catalog = Catalog(
       titles: sections.titles, names: sections.names, sectionRanges: sections.ranges,
       defaultKeys: keys, furtherKeys: further, records: sections.records)
+    catalog.recordsDropped = sections.recordsDropped
+    return catalog
   }
 
   /// Checks and converts a property-list object decoded elsewhere (by Foundation's

@@ -47,8 +47,8 @@ enum JSONReader: ListReader {
     let frozen = bytes.freeze()
     let sections = try read(
       frozen.buffer, source: file.source, firstLine: input.droppedLines + 1,
-      firstColumn: input.droppedColumns, fields: input.options.fields, maximumSize: file.maximumSize
-    )
+      firstColumn: input.droppedColumns, fields: input.options.fields,
+      keepsRecords: input.options.keepsRecords, maximumSize: file.maximumSize)
     withExtendedLifetime(frozen) {}
     return sections
   }
@@ -60,7 +60,7 @@ enum JSONReader: ListReader {
   /// - Throws: `LoadError` as `read(_:)`.
   static func read(
     _ buffer: UnsafeBufferPointer<UInt8>, source: String, firstLine: Int = 1,
-    firstColumn: Int = 0, fields: RecordFields = .none,
+    firstColumn: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true,
     maximumSize: Int = FileReader.defaultMaximumSize
   ) throws(LoadError) -> SectionedNames {
     var parser = JSONParser(
@@ -68,7 +68,8 @@ enum JSONReader: ListReader {
     var builder = SectionsBuilder(
       source: source,
       expansion: ExpansionLimit(inputSize: parser.end, maximumSize: maximumSize, source: source),
-      names: max(1024, parser.end / 16), bytes: parser.end, fields: fields)
+      names: max(1024, parser.end / 16), bytes: parser.end, fields: fields,
+      keepsRecords: keepsRecords)
     parser.skipByteOrderMark()
     parser.skipSpace()
     switch parser.current {

@@ -8,12 +8,22 @@ public struct LoadOptions: Sendable, Hashable {
   public var table: String?
   /// Which fields of the records are the name, further search keys and the section title.
   public var fields: RecordFields
+  /// Whether the records themselves are kept (`Catalog.records`, the JSON text `--json`
+  /// prints). When false, a list of records loads without making that text, and its catalog
+  /// says the records were left out (`Catalog.recordsDropped`). Not part of the index
+  /// cache's identity: an index that holds the records serves both; one without them is
+  /// read again from the list when they are wanted.
+  public var keepsRecords: Bool
 
   /// Options as given; the defaults detect the format and read a list of strings.
-  public init(format: ListFormat? = nil, table: String? = nil, fields: RecordFields = .none) {
+  public init(
+    format: ListFormat? = nil, table: String? = nil, fields: RecordFields = .none,
+    keepsRecords: Bool = true
+  ) {
     self.format = format
     self.table = table
     self.fields = fields
+    self.keepsRecords = keepsRecords
   }
 
   /// The defaults: the format detected, no table or fields chosen.

@@ -82,7 +82,7 @@ enum SQLiteReader: ListReader {
       source: source,
       expansion: ExpansionLimit(
         inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize, source: source),
-      names: 1024, bytes: 1 << 16, fields: options.fields)
+      names: 1024, bytes: 1 << 16, fields: options.fields, keepsRecords: options.keepsRecords)
     let keys = JSONKeys(columns)
     var record: [UInt8] = []
     var row = 0
@@ -114,6 +114,11 @@ enum SQLiteReader: ListReader {
       if let index = sectionColumn {
         guard let text = try string(index) else { throw notString(index, "null") }
         title = text
+      }
+      guard builder.keepsRecords else {
+        builder.dropRecord()
+        try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: nil)
+        continue
       }
       record.removeAll(keepingCapacity: true)
       appendRecord(statement, keys: keys, to: &record)

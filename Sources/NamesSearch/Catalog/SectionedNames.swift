@@ -15,4 +15,6 @@ struct SectionedNames {
   /// Each name's record as compact JSON text, index for index with `names`; `nil` when the
   /// items are names, not records.
   var records: NameStore? = nil
+  /// Whether the items were records whose text was not kept (`LoadOptions.keepsRecords`).
+  var recordsDropped = false
 }

@@ -31,6 +31,11 @@ struct SectionsBuilder: ~Copyable {
   private var keyOwners: [UInt32] = []
   private var records = NameStore.Builder(names: 0, bytes: 0)
   private var hasRecords = false
+  /// Whether records are kept (`LoadOptions.keepsRecords`); a reader that makes a record's
+  /// text itself skips making it when they are not, and calls `dropRecord()` instead.
+  let keepsRecords: Bool
+  /// Whether a record was left out because records are not kept.
+  private var recordsDropped = false
   /// For re-filed items (flat input with a section field, or any input with one): each
   /// item's title, as an index into `fieldTitles`.
   private var itemTitles: [UInt32] = []
@@ -61,9 +66,11 @@ struct SectionsBuilder: ~Copyable {
   /// `fields` says which fields of records are what; `maker` files a flat list's names.
   init(
     source: String, expansion: ExpansionLimit?, names: Int = 1024, bytes: Int = 1 << 16,
-    fields: RecordFields = .none, maker: any SectionMaker = FirstLetterSections()
+    fields: RecordFields = .none, keepsRecords: Bool = true,
+    maker: any SectionMaker = FirstLetterSections()
   ) {
     self.source = source
+    self.keepsRecords = keepsRecords
     self.expansion = expansion
     self.fields = fields
     self.maker = maker
@@ -139,6 +146,10 @@ struct SectionsBuilder: ~Copyable {
     }
     var title: String? = nil
     if let path = fields.section { title = try string(at: path, of: record) }
+    guard keepsRecords else {
+      dropRecord()
+      return try appendRow(name: name, searchKeys: keys, title: title, record: nil)
+    }
     var json: [UInt8] = []
     record.appendJSON(to: &json)
     try appendRow(name: name, searchKeys: keys, title: title, record: json)
@@ -222,8 +233,14 @@ struct SectionsBuilder: ~Copyable {
     fieldTitleSpellings.insert(title, index: itemTitles[itemTitles.count - 1])
   }
 
-  /// Keeps the JSON text of the item being appended, counted against the `ExpansionLimit`.
+  /// Notes that the item about to be appended is a record whose text is not kept
+  /// (`keepsRecords` is false), so that the catalog says its records were left out.
+  mutating func dropRecord() { recordsDropped = true }
+
+  /// Keeps the JSON text of the item being appended, counted against the `ExpansionLimit`;
+  /// only notes it when records are not kept.
   private mutating func appendRecordText(_ json: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+    guard keepsRecords else { return dropRecord() }
     try expansion?.addName(byteCount: json.count)
     if !hasRecords {
       hasRecords = true
@@ -329,7 +346,7 @@ struct SectionsBuilder: ~Copyable {
     var sections = SectionedNames(
       titles: titles, names: finished.build(), ranges: ranges,
       searchKeys: keyOwners.isEmpty ? nil : (keys.build(), keyOwners),
-      records: hasRecords ? recordTexts.build() : nil)
+      records: hasRecords ? recordTexts.build() : nil, recordsDropped: recordsDropped)
     guard refiles, sections.names.count > 0 else { return sections }
     let groups: [(title: String, members: [Int])]
     if fields.section == nil {

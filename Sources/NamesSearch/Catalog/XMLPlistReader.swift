@@ -56,7 +56,7 @@ final class XMLPlistReader {
   /// to libxml2's line numbers in messages.
   init(
     source: String, expectedSize: Int?, maximumSize: Int = FileReader.defaultMaximumSize,
-    lineOffset: Int = 0, fields: RecordFields = .none
+    lineOffset: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true
   ) {
     self.source = source
     self.lineOffset = lineOffset
@@ -65,7 +65,8 @@ final class XMLPlistReader {
       source: source,
       expansion: ExpansionLimit(
         inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source),
-      names: max(size / 17, 1024), bytes: max(size, 1 << 16), fields: fields)
+      names: max(size / 17, 1024), bytes: max(size, 1 << 16), fields: fields,
+      keepsRecords: keepsRecords)
   }
 
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
@@ -575,7 +576,8 @@ extension XMLPlistReader: ListReader {
     let file = input.file
     return try XMLPlistReader(
       source: file.source, expectedSize: file.expectedSize, maximumSize: file.maximumSize,
-      lineOffset: lineOffset, fields: input.options.fields
+      lineOffset: lineOffset, fields: input.options.fields,
+      keepsRecords: input.options.keepsRecords
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }
