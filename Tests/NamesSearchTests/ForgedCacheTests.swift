@@ -131,6 +131,34 @@ struct ForgedCacheTests {
     }
   }
 
+  @Test("key owners are accepted only from name 0, a step of 0 or 1 at a time, to the last name")
+  func keyOwners() {
+    func valid(_ owners: [UInt32], names: Int) -> Bool {
+      Self.offsetBytes(owners).withUnsafeBytes {
+        CacheReader.ownersAreValid($0, at: 4, count: owners.count, nameCount: names)
+      }
+    }
+    #expect(valid([0, 0, 1, 1, 2], names: 3))
+    #expect(!valid([0, 0, 1, 1, 2], names: 4))
+    #expect(!valid([1, 2], names: 3))
+    #expect(!valid([0, 2], names: 3))
+    #expect(!valid([0, 1, 0, 1, 2], names: 3))
+    // A jump, a step back or a repeat-then-skip at every place of long lists.
+    for count in 2...40 {
+      let owners = (0..<count).map { UInt32($0 / 2) }
+      let names = (count - 1) / 2 + 1
+      #expect(valid(owners, names: names))
+      for place in 1..<count {
+        var jump = owners
+        for i in place..<count { jump[i] += 2 }
+        #expect(!valid(jump, names: names + 2), "jump: count \(count), place \(place)")
+        var back = owners
+        back[place] = back[place - 1] &- 1
+        #expect(!valid(back, names: names), "back: count \(count), place \(place)")
+      }
+    }
+  }
+
   @Test("titles out of SectionOrder are refused: the list would show them otherwise")
   func titlesOutOfOrder() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -201,39 +201,71 @@ struct CacheReader {
   /// Whether the `count` offsets (`UInt32`, little-endian) at `start` never decrease and the
   /// last is `total` (`total` is 0 when there are none).
   ///
-  /// Branch-free over the offsets, so that the compiler vectorises the loop: a cached query
-  /// checks two offsets a name, two million on a million names, before it can search.
+  /// Eight offsets at a time, each compared with the one before it in one vector
+  /// comparison, with no early exit: a cached query checks two offsets a name, two million
+  /// on a million names, before it can search (about 2 instructions an offset instead of 19).
   ///
+  /// - Precondition: the offsets lie within `bytes`.
   /// - Complexity: O(n) in `count`.
   static func endsAreValid(
     _ bytes: UnsafeRawBufferPointer, at start: Int, count: Int, total: Int
   ) -> Bool {
     guard count > 0 else { return total == 0 }
+    precondition(start >= 0 && count <= (bytes.count - start) / 4, "offsets within the file")
+    let base = bytes.baseAddress! + start
     func end(_ i: Int) -> UInt32 {
-      UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))
+      UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
     }
-    // 1 once some offset is below the one before it; no early exit, no branch.
+    var i = 1
     var descends: UInt32 = 0
-    for i in 1..<count { descends |= end(i) < end(i - 1) ? 1 : 0 }
+    #if _endian(little)
+      var lanes = SIMDMask<SIMD8<Int32>>(repeating: false)
+      while i + 8 <= count {
+        let ends = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+        let before = base.loadUnaligned(fromByteOffset: 4 * (i - 1), as: SIMD8<UInt32>.self)
+        lanes .|= ends .< before
+        i += 8
+      }
+      if any(lanes) { descends = 1 }
+    #endif
+    while i < count {
+      descends |= end(i) < end(i - 1) ? 1 : 0
+      i += 1
+    }
     return descends == 0 && Int(end(count - 1)) == total
   }
 
   /// Whether the `count` owners at `start` are ascending, below `nameCount`, and give every
   /// name a key (each name's keys are adjacent, and `SearchKeys` reports each name once).
-  private static func ownersAreValid(
+  static func ownersAreValid(
     _ bytes: UnsafeRawBufferPointer, at start: Int, count: Int, nameCount: Int
   ) -> Bool {
     guard count > 0 else { return true }
-    var previous: UInt32 = 0
-    for i in 0..<count {
-      let owner = UInt32(
-        littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))
-      // The first key is name 0's; each next key is the same name's or the next name's.
-      guard i == 0 ? owner == 0 : owner == previous || owner == previous + 1 else {
-        return false
-      }
-      previous = owner
+    precondition(start >= 0 && count <= (bytes.count - start) / 4, "owners within the file")
+    let base = bytes.baseAddress! + start
+    func owner(_ i: Int) -> UInt32 {
+      UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
     }
-    return Int(previous) == nameCount - 1
+    // The first key is name 0's; each next key is the same name's or the next name's: each
+    // step is 0 or 1, which wrapping subtraction checks as one unsigned comparison, eight
+    // owners at a time as `endsAreValid` does.
+    var i = 1
+    var jumps: UInt32 = 0
+    #if _endian(little)
+      var lanes = SIMDMask<SIMD8<Int32>>(repeating: false)
+      let one = SIMD8<UInt32>(repeating: 1)
+      while i + 8 <= count {
+        let owners = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+        let before = base.loadUnaligned(fromByteOffset: 4 * (i - 1), as: SIMD8<UInt32>.self)
+        lanes .|= (owners &- before) .> one
+        i += 8
+      }
+      if any(lanes) { jumps = 1 }
+    #endif
+    while i < count {
+      jumps |= owner(i) &- owner(i - 1) > 1 ? 1 : 0
+      i += 1
+    }
+    return jumps == 0 && owner(0) == 0 && Int(owner(count - 1)) == nameCount - 1
   }
 }
