@@ -47,6 +47,41 @@ struct CSVTextInputTests {
     #expect(text.status == 0)
   }
 
+  @Test("a plain query caches a CSV without its records; --json then reads them from the list")
+  func recordsAfterPlainQuery() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "records-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let list = folder.appendingPathComponent("people.csv")
+    try Data("name,mail\nBob Stone,bob@example.org\nAnn Lee,ann@example.org\n".utf8)
+      .write(to: list)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: list.path)
+    var environment = CLIRunner.defaultEnvironment
+    environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+    let arguments = ["-f", list.path, "--key", "name"]
+    let cacheFolder = folder.appendingPathComponent("cache/names-search").path
+    func indexFiles() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder)) ?? [])
+        .filter { $0.hasSuffix(".idx") }
+    }
+    let plain = try CLIRunner.run(arguments + ["lee"], environment: environment)
+    #expect(plain.stdoutText == "A\n  Ann Lee\n" && plain.status == 0)
+    #expect(indexFiles().count == 1)
+    // By hand: the row of Ann Lee as a JSON object, in header order.
+    let expected =
+      #"{"query":"lee","sections":[{"title":"A","names":["Ann Lee"],"records":"#
+      + #"[{"name":"Ann Lee","mail":"ann@example.org"}]}],"index":["A"],"total":1}"# + "\n"
+    for _ in 0..<2 {
+      let json = try CLIRunner.run(arguments + ["--json", "lee"], environment: environment)
+      #expect(json.stdoutText == expected && json.status == 0)
+      let again = try CLIRunner.run(arguments + ["lee"], environment: environment)
+      #expect(again.stdoutText == plain.stdoutText)
+    }
+    #expect(indexFiles().count == 1)
+  }
+
   @Test("broken CSV and text are one line naming the place, exit 2")
   func errors() throws {
     try TemporaryDirectory.with { folder in

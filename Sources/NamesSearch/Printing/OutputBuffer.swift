@@ -10,11 +10,16 @@
 /// try output.flush()
 /// ```
 public final class OutputBuffer {
-  private var buffer: [UInt8] = []
+  /// Not checked for exclusive access at run time (the checks cost four runtime calls a
+  /// printed name): only this class's methods touch it, and none calls another while it
+  /// holds it, except `flush`, which reads it while the sink runs; a sink never writes
+  /// to the buffer that calls it (see `init`).
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private let capacity: Int
   private let sink: (UnsafeRawBufferPointer) throws -> Void
 
-  /// Creates a buffer that flushes to `sink` whenever `capacity` bytes are waiting.
+  /// Creates a buffer that flushes to `sink` whenever `capacity` bytes are waiting. The
+  /// sink must not write to this buffer.
   public init(capacity: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
     self.capacity = capacity
     self.sink = sink
