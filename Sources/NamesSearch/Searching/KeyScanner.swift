@@ -11,6 +11,15 @@ package struct KeyHits: Sendable {
   /// Ascending key indices of `raw` with no acceptable occurrence.
   package var rejected: [UInt32]
 
+  /// Records key `key` (raw, and rejected unless `accepted`). A method rather than a local
+  /// function of the scan: a local function capturing the hits made every append pay a
+  /// run-time exclusivity check (`swift_beginAccess`, about 60,000 on a 1M-name query).
+  @inline(__always)
+  mutating func record(_ key: Int, accepted: Bool) {
+    raw.append(UInt32(key))
+    if !accepted { rejected.append(UInt32(key)) }
+  }
+
   /// The matching keys, ascending.
   package var matched: [UInt32] {
     guard !rejected.isEmpty else { return raw }
@@ -118,13 +127,6 @@ enum KeyScanner {
       var p = startByte
       var nextCheck = p + (1 << 16)
 
-      /// Records key `key` (raw, and rejected unless `accepted`).
-      @inline(__always)
-      func record(_ key: Int, accepted: Bool) {
-        hits.raw.append(UInt32(key))
-        if !accepted { hits.rejected.append(UInt32(key)) }
-      }
-
       while p <= lastStart {
         if p >= nextCheck {
           if cancellation?.isCancelled == true { return nil }
@@ -146,7 +148,7 @@ enum KeyScanner {
           lane += 1
           while Int(ends[k]) <= q {
             if pending == k {
-              record(k, accepted: false)
+              hits.record(k, accepted: false)
               pending = -1
             }
             k += 1
@@ -157,7 +159,7 @@ enum KeyScanner {
           if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
             boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
           {
-            record(k, accepted: true)
+            hits.record(k, accepted: true)
             pending = -1
             jumpedTo = keyEnd
             break
@@ -172,7 +174,7 @@ enum KeyScanner {
           p += 32
         }
       }
-      if pending >= 0 { record(pending, accepted: false) }
+      if pending >= 0 { hits.record(pending, accepted: false) }
       return hits
     }
   }
