@@ -72,10 +72,27 @@ struct XMLMarkupGuard {
 
   /// Scans the next bytes of the document.
   ///
+  /// UTF-8 takes fast paths for the two states most bytes are in: text skips to the next
+  /// `<` and a tag to its next `>`, `"` or `'` (or its closing quote), eight bytes at a
+  /// time (`ByteLanes`), counting the line feeds they skip in the same pass; the bytes that
+  /// change the state, and every byte of the rarer states, go through the per-unit machine.
+  /// It answers exactly as `scanUnitByUnit(_:)` does, message and `line` alike.
+  ///
   /// - Returns: `nil`, or the message for the first piece of markup over its limit
   ///   ("line 3: a comment longer than 1048576 bytes").
   /// - Complexity: O(n) in `bytes.count`.
   mutating func scan(_ bytes: UnsafeRawBufferPointer) -> String? {
+    guard width == 1 else { return scanUnitByUnit(bytes) }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+    return scanUTF8(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+  }
+
+  /// Scans the next bytes one code unit at a time through the state machine: the plain
+  /// reference `scan(_:)` must agree with (tests), and the path for UTF-16.
+  ///
+  /// - Returns: as `scan(_:)`.
+  /// - Complexity: O(n) in `bytes.count`.
+  mutating func scanUnitByUnit(_ bytes: UnsafeRawBufferPointer) -> String? {
     var i = 0
     if width == 2, let first = pendingByte, bytes.count > 0 {
       pendingByte = nil
@@ -84,15 +101,6 @@ struct XMLMarkupGuard {
     }
     if width == 1 {
       while i < bytes.count {
-        // Text is most of a list: skip to the next "<" or line break quickly.
-        if case .text = state {
-          let byte = bytes[i]
-          if byte != 0x3C {
-            if byte == 0x0A { line += 1 }
-            i += 1
-            continue
-          }
-        }
         if let message = step(UInt16(bytes[i])) { return message }
         i += 1
       }
@@ -104,6 +112,120 @@ struct XMLMarkupGuard {
       if i < bytes.count { pendingByte = bytes[i] }
     }
     return nil
+  }
+
+  /// `scan(_:)` for UTF-8: the `count` bytes at `bytes`.
+  private mutating func scanUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> String? {
+    var i = 0
+    while i < count {
+      switch state {
+      case .text:
+        let next = skip(bytes, from: i, to: count) {
+          ByteLanes.equal($0, 0x3C)
+        } isStop: {
+          $0 == 0x3C
+        }
+        guard next < count else { return nil }
+        // The `<`, as `step` takes it.
+        state = .open
+        pieceLength = 1
+        pieceLine = line
+        previous = (previous.1, 0x3C)
+        i = next + 1
+        // And the unit after it when it starts a tag, as `step` takes it in `.open` (a
+        // quote there opens no value).
+        if i < count {
+          let byte = bytes[i]
+          if byte != 0x21 && byte != 0x3F && byte != 0x3E {
+            if byte == 0x0A { line += 1 }
+            state = .tag(quote: nil)
+            pieceLength = 2
+            previous = (0x3C, UInt16(byte))
+            i += 1
+          }
+        }
+      case .tag(let quote):
+        // Units this tag may still take: the limit is passed only at a byte that `step`
+        // takes, so its line is counted as the per-unit machine counts it.
+        let end = min(count, i + (Self.maximumTagLength - pieceLength))
+        let next: Int
+        if let quote {
+          let closing = UInt8(truncatingIfNeeded: quote)
+          next = skip(bytes, from: i, to: end) {
+            ByteLanes.equal($0, closing)
+          } isStop: {
+            $0 == closing
+          }
+        } else {
+          next = skip(bytes, from: i, to: end) {
+            ByteLanes.equal($0, 0x3E) | ByteLanes.equal($0, 0x22) | ByteLanes.equal($0, 0x27)
+          } isStop: {
+            $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+          }
+        }
+        pieceLength += next - i
+        i = next
+        guard i < count else { return nil }
+        if quote == nil && bytes[i] == 0x3E && i < end {
+          // The tag's `>`, within the limit: back to text, as `step` would.
+          pieceLength += 1
+          previous = (previous.1, 0x3E)
+          state = .text
+        } else if let message = step(UInt16(bytes[i])) {
+          return message
+        }
+        i += 1
+      default:
+        if let message = step(UInt16(bytes[i])) { return message }
+        i += 1
+      }
+    }
+    return nil
+  }
+
+  /// Skips the bytes from `from` to the first stop byte before `end` (`end` when there is
+  /// none): bytes that leave the state as it is. Counts their line feeds, keeps the last
+  /// two as `previous`, and returns where it stopped. `stops` gives the lane mask of the
+  /// stop bytes in a word (`ByteLanes`), `isStop` tells one byte.
+  ///
+  /// - Complexity: O(end - from), eight bytes a step.
+  @inline(__always)
+  private mutating func skip(
+    _ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, stops: (UInt64) -> UInt64,
+    isStop: (UInt8) -> Bool
+  ) -> Int {
+    var k = from
+    var feeds = 0
+    var stopped = false
+    while k &+ 8 <= end {
+      let word = ByteLanes.load(bytes, at: k)
+      let found = stops(word)
+      let lineFeeds = ByteLanes.equal(word, 0x0A)
+      if found != 0 {
+        let lane = ByteLanes.firstLane(found)
+        feeds &+= ByteLanes.count(lineFeeds, firstLanes: lane)
+        k &+= lane
+        stopped = true
+        break
+      }
+      feeds &+= ByteLanes.count(lineFeeds)
+      k &+= 8
+    }
+    if !stopped {
+      while k < end {
+        let byte = bytes[k]
+        if isStop(byte) { break }
+        feeds &+= byte == 0x0A ? 1 : 0
+        k &+= 1
+      }
+    }
+    line += feeds
+    if k - from >= 2 {
+      previous = (UInt16(bytes[k - 2]), UInt16(bytes[k - 1]))
+    } else if k - from == 1 {
+      previous = (previous.1, UInt16(bytes[from]))
+    }
+    return k
   }
 
   private func unit(_ a: UInt8, _ b: UInt8) -> UInt16 {
