@@ -72,10 +72,27 @@ struct XMLMarkupGuard {
 
   /// Scans the next bytes of the document.
   ///
+  /// UTF-8 takes fast paths for the two states most bytes are in: text skips to the next
+  /// `<` and a tag to its next `>`, `"` or `'` (or its closing quote), eight bytes at a
+  /// time (`ByteLanes`), counting the line feeds they skip in the same pass; the bytes that
+  /// change the state, and every byte of the rarer states, go through the per-unit machine.
+  /// It answers exactly as `scanUnitByUnit(_:)` does, message and `line` alike.
+  ///
   /// - Returns: `nil`, or the message for the first piece of markup over its limit
   ///   ("line 3: a comment longer than 1048576 bytes").
   /// - Complexity: O(n) in `bytes.count`.
   mutating func scan(_ bytes: UnsafeRawBufferPointer) -> String? {
+    guard width == 1 else { return scanUnitByUnit(bytes) }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+    return scanUTF8(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+  }
+
+  /// Scans the next bytes one code unit at a time through the state machine: the plain
+  /// reference `scan(_:)` must agree with (tests), and the path for UTF-16.
+  ///
+  /// - Returns: as `scan(_:)`.
+  /// - Complexity: O(n) in `bytes.count`.
+  mutating func scanUnitByUnit(_ bytes: UnsafeRawBufferPointer) -> String? {
     var i = 0
     if width == 2, let first = pendingByte, bytes.count > 0 {
       pendingByte = nil
@@ -84,15 +101,6 @@ struct XMLMarkupGuard {
     }
     if width == 1 {
       while i < bytes.count {
-        // Text is most of a list: skip to the next "<" or line break quickly.
-        if case .text = state {
-          let byte = bytes[i]
-          if byte != 0x3C {
-            if byte == 0x0A { line += 1 }
-            i += 1
-            continue
-          }
-        }
         if let message = step(UInt16(bytes[i])) { return message }
         i += 1
       }
@@ -104,6 +112,142 @@ struct XMLMarkupGuard {
       if i < bytes.count { pendingByte = bytes[i] }
     }
     return nil
+  }
+
+  /// `scan(_:)` for UTF-8: the `count` bytes at `bytes`.
+  private mutating func scanUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> String? {
+    var i = 0
+    while i < count {
+      switch state {
+      case .text, .tag(quote: .none):
+        i = scanPlain(bytes, from: i, count: count)
+      case .tag(quote: let quote?):
+        // Inside a quoted value: skip to the closing quote, within the tag's limit.
+        let closing = UInt8(truncatingIfNeeded: quote)
+        let end = min(count, i + (Self.maximumTagLength - pieceLength))
+        var feeds = 0
+        let next = Self.find(bytes, from: i, to: end, lineFeeds: &feeds) {
+          ByteLanes.equal($0, closing)
+        } isStop: {
+          $0 == closing
+        }
+        line += feeds
+        pieceLength += next - i
+        remember(bytes, from: i, to: next)
+        i = next
+      default:
+        break
+      }
+      guard i < count else { return nil }
+      // A byte only the per-unit machine takes: one after `<!`, `<?` or in a comment,
+      // CDATA section, DOCTYPE…; a quote in a tag; the byte past a tag's limit.
+      if let message = step(UInt16(bytes[i])) { return message }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Takes bytes from `start` while the state is text or a tag outside quotes (most of a
+  /// list: `<string>`, a name, `</string>`, a line break), with the counts in locals, as
+  /// `step` would: text up to `<` and a tag up to `>` eight bytes at a time, and the unit
+  /// after `<` when it starts a tag. Returns where it stopped: `count`, or a byte `step`
+  /// must take (after `<`, a `!`, `?` or `>`; in a tag, a quote or the byte past the limit).
+  private mutating func scanPlain(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int)
+    -> Int
+  {
+    var k = start
+    var line = self.line
+    var pieceLength = self.pieceLength
+    var pieceLine = self.pieceLine
+    var inTag = true
+    if case .text = state { inTag = false }
+    var opened = false
+    while true {
+      if !inTag {
+        k = Self.find(bytes, from: k, to: count, lineFeeds: &line) {
+          ByteLanes.equal($0, 0x3C)
+        } isStop: {
+          $0 == 0x3C
+        }
+        guard k < count else { break }
+        // The `<`, then the unit after it when it starts a tag (a quote there opens no
+        // value), as `step` takes them in `.text` and `.open`.
+        pieceLength = 1
+        pieceLine = line
+        k += 1
+        guard k < count, bytes[k] != 0x21 && bytes[k] != 0x3F && bytes[k] != 0x3E else {
+          opened = true
+          break
+        }
+        if bytes[k] == 0x0A { line += 1 }
+        pieceLength = 2
+        k += 1
+        inTag = true
+      }
+      // Units this tag may still take: the limit is passed only at a byte that `step`
+      // takes, so its line is counted as the per-unit machine counts it.
+      let end = min(count, k + (Self.maximumTagLength - pieceLength))
+      let next = Self.find(bytes, from: k, to: end, lineFeeds: &line) {
+        ByteLanes.equal($0, 0x3E) | ByteLanes.equal($0, 0x22) | ByteLanes.equal($0, 0x27)
+      } isStop: {
+        $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+      }
+      pieceLength += next - k
+      k = next
+      guard k < end && bytes[k] == 0x3E else { break }
+      // The tag's `>`, within the limit: back to text.
+      pieceLength += 1
+      k += 1
+      inTag = false
+    }
+    self.line = line
+    self.pieceLength = pieceLength
+    self.pieceLine = pieceLine
+    state = opened ? .open : inTag ? .tag(quote: nil) : .text
+    remember(bytes, from: start, to: k)
+    return k
+  }
+
+  /// The first stop byte from `from` before `end` (`end` when there is none), adding the
+  /// line feeds before it to `lineFeeds`. `stops` gives the lane mask of the stop bytes in
+  /// a word (`ByteLanes`), `isStop` tells one byte.
+  ///
+  /// - Complexity: O(end - from), eight bytes a step.
+  @inline(__always)
+  private static func find(
+    _ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, lineFeeds: inout Int,
+    stops: (UInt64) -> UInt64, isStop: (UInt8) -> Bool
+  ) -> Int {
+    var k = from
+    while k &+ 8 <= end {
+      let word = ByteLanes.load(bytes, at: k)
+      let found = stops(word)
+      let feeds = ByteLanes.equal(word, 0x0A)
+      if found != 0 {
+        let lane = ByteLanes.firstLane(found)
+        lineFeeds &+= ByteLanes.count(feeds, firstLanes: lane)
+        return k &+ lane
+      }
+      lineFeeds &+= ByteLanes.count(feeds)
+      k &+= 8
+    }
+    while k < end {
+      let byte = bytes[k]
+      if isStop(byte) { return k }
+      lineFeeds &+= byte == 0x0A ? 1 : 0
+      k &+= 1
+    }
+    return k
+  }
+
+  /// Keeps the last two of the bytes `from..<to`, all taken, as `previous`.
+  @inline(__always)
+  private mutating func remember(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) {
+    if to - from >= 2 {
+      previous = (UInt16(bytes[to - 2]), UInt16(bytes[to - 1]))
+    } else if to - from == 1 {
+      previous = (previous.1, UInt16(bytes[from]))
+    }
   }
 
   private func unit(_ a: UInt8, _ b: UInt8) -> UInt16 {

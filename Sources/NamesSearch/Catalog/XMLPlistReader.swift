@@ -31,22 +31,27 @@ final class XMLPlistReader {
   }
 
   private let source: String
-  private var state = State.start
+  // The properties the callbacks touch for every name are `@exclusivity(unchecked)`: the
+  // run-time exclusivity check (a thread-local access set, `swift_beginAccess`) cost ~250
+  // instructions a name. No access to them can overlap: libxml2 calls back only from inside
+  // `xmlParseChunk`, which `read` calls holding none of them, one thread, and no callback
+  // calls libxml2 back but `xmlStopParser`, which calls no callback.
+  @exclusivity(unchecked) private var state = State.start
   /// The sections read; it checks the titles and what the list costs (`ExpansionLimit`).
-  private var sections: SectionsBuilder
-  private var keyText: [UInt8] = []
+  @exclusivity(unchecked) private var sections: SectionsBuilder
+  @exclusivity(unchecked) private var keyText: [UInt8] = []
   /// Whether the root is an array: a flat list, its items in `.inSection` too.
-  private var isFlat = false
+  @exclusivity(unchecked) private var isFlat = false
   /// The containers of the record being decoded, outermost first (empty between records).
   private var recordStack: [RecordFrame] = []
   /// The leaf element of a record whose text is being read (`<key>`, `<string>`, …).
-  private var leaf: Element?
-  private var leafText: [UInt8] = []
-  private var error: LoadError?
+  @exclusivity(unchecked) private var leaf: Element?
+  @exclusivity(unchecked) private var leafText: [UInt8] = []
+  @exclusivity(unchecked) private var error: LoadError?
   private var parserError: (message: String, line: Int)?
   /// Elements started and not yet ended: the root is closed when `state` is `.done` and
   /// this is 0 again (`<plist>` closed too).
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   private var context: xmlParserCtxtPtr?
   /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
   private let lineOffset: Int
@@ -124,14 +129,20 @@ final class XMLPlistReader {
     while error == nil && parserError == nil {
       // Whole chunks, however the input arrives (a pipe gives 64 KiB at a time): libxml2
       // rescans unfinished markup once per chunk.
-      var count = 0
-      while !firstPass && count < chunk.count {
+      // The first read goes straight into the chunk (a regular file fills it at once);
+      // only the rest of a short read is copied from `piece`.
+      var count = firstPass ? 0 : try nextChunk(&chunk)
+      while count > 0 && count < chunk.count {
         if piece.count > chunk.count - count {
           piece = [UInt8](repeating: 0, count: chunk.count - count)
         }
         let read = try nextChunk(&piece)
         if read == 0 { break }
-        chunk.replaceSubrange(count..<count + read, with: piece[..<read])
+        chunk.withUnsafeMutableBytes { target in
+          piece.withUnsafeBytes { source in
+            (target.baseAddress! + count).copyMemory(from: source.baseAddress!, byteCount: read)
+          }
+        }
         count += read
       }
       if let message = chunk.withUnsafeBytes({
@@ -421,8 +432,14 @@ final class XMLPlistReader {
 
   // MARK: - libxml2 callbacks
 
-  private static func reader(_ context: UnsafeMutableRawPointer?) -> XMLPlistReader {
-    Unmanaged<XMLPlistReader>.fromOpaque(context!).takeUnretainedValue()
+  /// Runs `body` on the reader behind libxml2's context pointer without retaining it: the
+  /// reader outlives the parse (`read(firstChunk:nextChunk:)` holds it), so a callback need
+  /// not keep it alive, and a retain and release per callback (three per name) is spared.
+  @inline(__always)
+  private static func withReader(
+    _ context: UnsafeMutableRawPointer?, _ body: (XMLPlistReader) -> Void
+  ) {
+    Unmanaged<XMLPlistReader>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
   }
 
   private static func install(on handler: inout xmlSAXHandler) {
@@ -433,52 +450,57 @@ final class XMLPlistReader {
         prefix == nil
         ? XMLPlistReader.Element(localName)
         : .other(String(cString: prefix!) + ":" + (localName.map { String(cString: $0) } ?? ""))
-      XMLPlistReader.reader(context).start(element)
+      XMLPlistReader.withReader(context) { $0.start(element) }
     }
     handler.endElementNs = { context, _, _, _ in
-      XMLPlistReader.reader(context).end()
+      XMLPlistReader.withReader(context) { $0.end() }
     }
     handler.characters = { context, text, length in
-      XMLPlistReader.reader(context).text(UnsafeBufferPointer(start: text, count: Int(length)))
+      XMLPlistReader.withReader(context) {
+        $0.text(UnsafeBufferPointer(start: text, count: Int(length)))
+      }
     }
     handler.cdataBlock = handler.characters
     handler.entityDecl = { context, name, _, _, _, _ in
       let entity = name.map { String(cString: $0) } ?? ""
-      XMLPlistReader.reader(context).fail(
-        .notAList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
+      XMLPlistReader.withReader(context) {
+        $0.fail(.notAList("entity declarations are not allowed (<!ENTITY \(entity)>)"))
+      }
     }
     handler.reference = { context, name in
       let entity = name.map { String(cString: $0) } ?? ""
-      XMLPlistReader.reader(context).fail(.notAList("undefined entity &\(entity);"))
+      XMLPlistReader.withReader(context) { $0.fail(.notAList("undefined entity &\(entity);")) }
     }
     handler.serror = { context, error in
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      let me = XMLPlistReader.reader(context)
-      guard me.parserError == nil else { return }
-      if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
-        me.fail(LoadError.memoryRefused(source: me.source).reason)
-        return
+      XMLPlistReader.withReader(context) { me in
+        guard me.parserError == nil else { return }
+        if error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+          me.fail(LoadError.memoryRefused(source: me.source).reason)
+          return
+        }
+        let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
+        var message = text.split(whereSeparator: \.isNewline).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }.joined(separator: "; ")
+        // Name the cause in a reader's words where libxml2's are an implementation's.
+        if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
+          let bytes = message.range(of: "bytes ")
+        {
+          message =
+            "a character not valid in the document's encoding (\(message[bytes.lowerBound...]))"
+        } else if message.hasPrefix("Input is not proper UTF-8"),
+          let bytes = message.range(of: "Bytes: ")
+        {
+          message =
+            "not valid UTF-8, and no other encoding is declared (bytes \(message[bytes.upperBound...]))"
+        }
+        // Errors raised outside the parser (encoding conversion) carry no line.
+        let line =
+          error.pointee.line > 0 ? Int(error.pointee.line) + me.lineOffset : me.lineNumber()
+        me.parserError = (me.shiftingLineNumbers(in: message), line)
       }
-      let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-      // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
-      var message = text.split(whereSeparator: \.isNewline).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }.filter { !$0.isEmpty }.joined(separator: "; ")
-      // Name the cause in a reader's words where libxml2's are an implementation's.
-      if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
-        let bytes = message.range(of: "bytes ")
-      {
-        message =
-          "a character not valid in the document's encoding (\(message[bytes.lowerBound...]))"
-      } else if message.hasPrefix("Input is not proper UTF-8"),
-        let bytes = message.range(of: "Bytes: ")
-      {
-        message =
-          "not valid UTF-8, and no other encoding is declared (bytes \(message[bytes.upperBound...]))"
-      }
-      // Errors raised outside the parser (encoding conversion) carry no line.
-      let line = error.pointee.line > 0 ? Int(error.pointee.line) + me.lineOffset : me.lineNumber()
-      me.parserError = (me.shiftingLineNumbers(in: message), line)
     }
   }
 
