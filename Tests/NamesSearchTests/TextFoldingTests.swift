@@ -97,4 +97,34 @@ struct TextFoldingTests {
       as: UTF8.self)
     #expect(folder.foldedString(all) == expected)
   }
+
+  @Test("eight ASCII bytes are lowercased at once as each byte alone: every byte in every place")
+  func asciiWords() {
+    // Each of the 128 ASCII bytes in each of the eight places, among neighbours that are
+    // the bytes around the letters' ranges ("@", "A", "Z", "[", "`", "a", "z", "{").
+    let neighbours: [UInt8] = [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B]
+    for place in 0..<8 {
+      for byte in UInt8(0)..<0x80 {
+        var bytes = (0..<8).map { neighbours[($0 + place) % 8] }
+        bytes[place] = byte
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let folded = withUnsafeBytes(of: lowercasedASCII(word: word)) { Array($0) }
+        // By hand: "A"..."Z" (0x41...0x5A) gain 0x20, every other byte is kept.
+        #expect(folded == bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 })
+      }
+    }
+  }
+
+  @Test("ASCII names of every length up to 200 fold as each byte alone")
+  func asciiLengths() {
+    let folder = TextFolder(options: .default)
+    let alphabet = Array("AZaz@[`{ -'.0189".utf8)
+    for length in 0...200 {
+      let bytes = (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }
+      let name = String(decoding: bytes, as: UTF8.self)
+      let expected = String(
+        decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+      #expect(folder.foldedString(name) == expected, "length \(length)")
+    }
+  }
 }
