@@ -25,6 +25,12 @@ struct SQLiteNarrowReadTests {
         options: LoadOptions(format: .sqlite, fields: fields, keepsRecords: keepsRecords),
         progress: nil)
       let list = try SQLiteReader.read(input)
+      // The stores hold well-formed UTF-8 (`NameStore`'s precondition): repaired text, not
+      // SQLite's bytes, which reading a name as a `String` would hide.
+      #expect(UTF8Validation.firstInvalid(in: list.names.bytes.buffer) == nil)
+      if let (keys, _) = list.searchKeys {
+        #expect(UTF8Validation.firstInvalid(in: keys.bytes.buffer) == nil)
+      }
       var text = ""
       for (title, range) in zip(list.titles, list.ranges) {
         text += "[\(title)] " + range.map { list.names[$0] }.joined(separator: " | ") + "\n"
