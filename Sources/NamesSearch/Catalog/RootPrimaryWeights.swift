@@ -30,6 +30,9 @@ struct RootPrimaryWeights: Sendable {
   /// the low byte and the weights in the next two bytes.
   private let entries: [UInt32]
 
+  /// Zeros that make room for a key, copied as one block.
+  private static let zeros = [UInt8](repeating: 0, count: 256)
+
   /// The table, derived from Foundation once.
   static let root = RootPrimaryWeights()
 
@@ -107,7 +110,14 @@ struct RootPrimaryWeights: Sendable {
   func appendKey(of utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
     let start = key.count
     let room = 2 * utf8.count
-    key.append(contentsOf: repeatElement(0, count: room))
+    if room <= Self.zeros.count {
+      // Copied as one block: appending a repeated element goes one element at a time.
+      Self.zeros.withUnsafeBufferPointer {
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<room]))
+      }
+    } else {
+      key.append(contentsOf: repeatElement(0, count: room))
+    }
     var written = 0
     let covered = entries.withUnsafeBufferPointer { table in
       key.withUnsafeMutableBufferPointer { out in
