@@ -1,7 +1,8 @@
 /// The keys of one JSON object read so far and where each was, so a key written twice is
 /// found (RFC 8259 section 4 leaves names that are not unique to the reader; this project
 /// refuses them). Keys compare by their code points, as JSON does: "é" and "e\u0301" are
-/// different keys.
+/// different keys. They are kept as UTF-8 bytes, so a key read from the input needs no
+/// `String` (`insert(utf8:at:)`).
 ///
 /// A few keys are searched in a list; past `linearLimit`, through a dictionary, so an
 /// object of n keys costs O(n) time either way.
@@ -9,40 +10,66 @@ struct JSONKeys {
   /// How many keys are searched linearly before a dictionary is built.
   static let linearLimit = 12
 
-  private var list: [(key: String, offset: Int)] = []
-  private var index: [CodePoints: Int]? = nil
-
-  /// A key compared and hashed by its UTF-8 bytes (`String` compares by canonical
-  /// equivalence).
-  private struct CodePoints: Hashable {
-    var text: String
-    static func == (a: Self, b: Self) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-    func hash(into hasher: inout Hasher) {
-      for byte in text.utf8 { hasher.combine(byte) }
-    }
-  }
+  /// The keys' UTF-8 back to back, and each key's end in it and offset in the document.
+  private var text: [UInt8] = []
+  private var list: [(end: Int, offset: Int)] = []
+  /// Past `linearLimit` keys: each key's UTF-8 (compared byte for byte, that is by code
+  /// point) → its offset.
+  private var index: [[UInt8]: Int]? = nil
 
   /// Adds `key`, read at byte `offset`; answers the offset of the same key read before,
   /// or `nil` when it is new (then it is added).
   ///
   /// - Complexity: O(1) amortized past `linearLimit` keys, O(`linearLimit`) before.
   mutating func insert(_ key: String, at offset: Int) -> Int? {
-    if var index {
-      if let first = index[CodePoints(text: key)] { return first }
-      self.index = nil
-      index[CodePoints(text: key)] = offset
-      self.index = index
+    var key = key
+    return key.withUTF8 { insert(utf8: $0, at: offset) }
+  }
+
+  /// `insert(_:at:)` for a key given as its UTF-8.
+  ///
+  /// - Complexity: as `insert(_:at:)`, and O(n) in the key's length.
+  mutating func insert(utf8 key: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    if index != nil {
+      let bytes = Array(key)
+      if let first = index![bytes] { return first }
+      index![bytes] = offset
       return nil
     }
-    // Compares code points, not `String`'s canonical equivalence.
-    for entry in list where entry.key.utf8.elementsEqual(key.utf8) { return entry.offset }
-    list.append((key, offset))
+    // Compares code points (bytes), not `String`'s canonical equivalence.
+    let found = text.withUnsafeBufferPointer { text -> Int? in
+      var start = 0
+      for entry in list {
+        if entry.end - start == key.count {
+          var k = 0
+          while k < key.count && text[start + k] == key[k] { k += 1 }
+          if k == key.count { return entry.offset }
+        }
+        start = entry.end
+      }
+      return nil
+    }
+    if let found { return found }
+    text.append(contentsOf: key)
+    list.append((text.count, offset))
     if list.count > Self.linearLimit {
-      var index: [CodePoints: Int] = [:]
-      for entry in list { index[CodePoints(text: entry.key)] = entry.offset }
+      var index: [[UInt8]: Int] = [:]
+      var start = 0
+      for entry in list {
+        index[Array(text[start..<entry.end])] = entry.offset
+        start = entry.end
+      }
       self.index = index
+      text = []
       list = []
     }
     return nil
+  }
+
+  /// Forgets every key, keeping the memory, for the next object.
+  mutating func removeAll() {
+    text.removeAll(keepingCapacity: true)
+    list.removeAll(keepingCapacity: true)
+    index = nil
   }
 }

@@ -31,6 +31,9 @@ struct JSONParser {
   var offset = 0
   /// The decoded UTF-8 of the last string that held escapes.
   private var scratch: [UInt8] = []
+  /// The keys of the last record read by `record(depth:keeping:allKeys:)`, kept for their
+  /// memory.
+  private var recordKeys = JSONKeys()
 
   /// A parser of `buffer`, whose last byte is the sentinel zero, for the list `source`
   /// whose first byte is on line `firstLine`, after `firstColumn` columns.
@@ -361,6 +364,16 @@ struct JSONParser {
   /// - Throws: `LoadError` for a leading zero or a missing digit.
   mutating func number() throws(LoadError) -> String {
     let start = offset
+    try skipNumber()
+    return String(
+      decoding: UnsafeBufferPointer(start: bytes + start, count: offset - start), as: UTF8.self)
+  }
+
+  /// Steps past the number at `offset`, checked as `number()` checks it.
+  ///
+  /// - Throws: `LoadError` as `number()`.
+  private mutating func skipNumber() throws(LoadError) {
+    let start = offset
     var i = offset
     if bytes[i] == UInt8(ascii: "-") { i += 1 }
     func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
@@ -384,8 +397,6 @@ struct JSONParser {
       while isDigit(bytes[i]) { i += 1 }
     }
     offset = i
-    return String(
-      decoding: UnsafeBufferPointer(start: bytes + start, count: i - start), as: UTF8.self)
   }
 
   /// Reads `word` (`true`, `false`, `null`) at `offset`, or throws naming what is there.
@@ -449,6 +460,112 @@ struct JSONParser {
       return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     default: throw unexpected("a value", at: offset)
+    }
+  }
+
+  /// Steps past the value at `offset` (after white space), at nesting depth `depth`,
+  /// checked exactly as `value(depth:)` checks it (the same errors at the same places) but
+  /// not decoded: no `RecordValue`, no `String` except an object's keys (kept to find a key
+  /// written twice).
+  ///
+  /// - Throws: `LoadError` as `value(depth:)`.
+  /// - Complexity: O(n) in the value's size; recursion at most `maximumDepth` deep.
+  mutating func skipValue(depth: Int) throws(LoadError) {
+    skipSpace()
+    switch bytes[offset] {
+    case UInt8(ascii: "\""): try string { (_) throws(LoadError) in }
+    case UInt8(ascii: "{"):
+      try enter(depth: depth)
+      offset += 1
+      var keys = JSONKeys()
+      skipSpace()
+      if bytes[offset] == UInt8(ascii: "}") {
+        offset += 1
+        return
+      }
+      while true {
+        _ = try key(&keys)
+        try skipValue(depth: depth + 1)
+        if try !nextItem(closer: UInt8(ascii: "}")) { return }
+      }
+    case UInt8(ascii: "["):
+      try enter(depth: depth)
+      offset += 1
+      skipSpace()
+      if bytes[offset] == UInt8(ascii: "]") {
+        offset += 1
+        return
+      }
+      while true {
+        try skipValue(depth: depth + 1)
+        if try !nextItem(closer: UInt8(ascii: "]")) { return }
+      }
+    case UInt8(ascii: "t"): try literal("true")
+    case UInt8(ascii: "f"): try literal("false")
+    case UInt8(ascii: "n"): try literal("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+    default: throw unexpected("a value", at: offset)
+    }
+  }
+
+  /// Reads the object at `offset` (its `{`), at nesting depth `depth`, decoding only the
+  /// values of the keys `filter` selects; every other value is checked as `value(depth:)`
+  /// checks it but skipped (`skipValue`), and its key is kept, with `null` for the value,
+  /// only when `allKeys` is true (the record's `keys` are then all its keys). So the record
+  /// answers `value(at:)` for paths that start with a selected key as the whole record
+  /// would, and errors are the same, at the same places. Keys are checked for duplicates
+  /// by their UTF-8, and made `String`s only when kept.
+  ///
+  /// What `JSONReader` reads a record with when records are not kept
+  /// (`LoadOptions.keepsRecords`): only the name, search and section fields are needed.
+  ///
+  /// - Throws: `LoadError` as `value(depth:)`.
+  /// - Complexity: O(n) in the object's size.
+  mutating func record(depth: Int, keeping filter: RecordKeyFilter, allKeys: Bool)
+    throws(LoadError) -> RecordValue
+  {
+    try enter(depth: depth)
+    offset += 1
+    var fields: [RecordField] = []
+    // The keys' memory is reused from record to record.
+    var keys = JSONKeys()
+    swap(&keys, &recordKeys)
+    keys.removeAll()
+    skipSpace()
+    if bytes[offset] == UInt8(ascii: "}") {
+      offset += 1
+      return .dictionary(fields)
+    }
+    while true {
+      skipSpace()
+      let at = offset
+      guard bytes[at] == UInt8(ascii: "\""), at < end else {
+        throw unexpected("a string as key", at: at)
+      }
+      let (first, selected, key) = try string {
+        (utf8) -> (first: Int?, selected: Bool, key: String?) in
+        if let first = keys.insert(utf8: utf8, at: at) {
+          return (first, false, String(decoding: utf8, as: UTF8.self))
+        }
+        let selected = filter.selects(utf8)
+        return (nil, selected, selected || allKeys ? String(decoding: utf8, as: UTF8.self) : nil)
+      }
+      if let first {
+        throw error(
+          "the key \(LoadError.quoted(key!)) appears twice in one object (first at"
+            + " \(place(first)))", at: at)
+      }
+      try expect(UInt8(ascii: ":"), "':' after the key")
+      if selected {
+        fields.append(RecordField(key: key!, value: try value(depth: depth + 1)))
+      } else {
+        try skipValue(depth: depth + 1)
+        if let key { fields.append(RecordField(key: key, value: .null)) }
+      }
+      if try !nextItem(closer: UInt8(ascii: "}")) {
+        swap(&keys, &recordKeys)
+        return .dictionary(fields)
+      }
     }
   }
 

@@ -6,7 +6,10 @@
 /// - an array at the root, a flat list filed into sections by `SectionsBuilder`:
 ///   `["Ann", "Bob"]`;
 /// - items that are strings (names) or objects (records, decoded into `RecordValue` and
-///   handed to `SectionsBuilder.appendRecord`, which takes the name at `--key`).
+///   handed to `SectionsBuilder.appendRecord`, which takes the name at `--key`). When
+///   records are not kept (`LoadOptions.keepsRecords`), only the values under the fields'
+///   first keys are decoded; the others are checked, with the same errors, and skipped
+///   (`JSONParser.record(depth:keeping:allKeys:)`).
 ///
 /// The input is read whole into memory first (its size is bounded by `FileReader`'s
 /// maximum): one contiguous buffer lets the parser scan without chunk boundaries, and hand
@@ -125,6 +128,7 @@ enum JSONReader: ListReader {
     title: String?
   ) throws(LoadError) {
     let depth = title == nil ? 1 : 2
+    let filter = builder.keepsRecords ? nil : RecordKeyFilter(builder.fields)
     parser.skipSpace()
     if parser.current == UInt8(ascii: "]") {
       parser.offset += 1
@@ -137,7 +141,14 @@ enum JSONReader: ListReader {
       case UInt8(ascii: "\""):
         try parser.string { (utf8) throws(LoadError) in try builder.appendName(utf8: utf8) }
       case UInt8(ascii: "{"):
-        try builder.appendRecord(parser.value(depth: depth + 1))
+        if let filter {
+          // Only the fields' first keys are decoded; the rest is checked and skipped.
+          try builder.appendRecord(
+            parser.record(
+              depth: depth + 1, keeping: filter, allKeys: builder.needsAllRecordKeys))
+        } else {
+          try builder.appendRecord(parser.value(depth: depth + 1))
+        }
       default:
         let found = parser.kind()
         _ = try parser.value(depth: depth + 1)

@@ -30,6 +30,9 @@ struct RootPrimaryWeights: Sendable {
   /// the low byte and the weights in the next two bytes.
   private let entries: [UInt32]
 
+  /// Zeros that make room for a key, copied as one block.
+  private static let zeros = [UInt8](repeating: 0, count: 256)
+
   /// The table, derived from Foundation once.
   static let root = RootPrimaryWeights()
 
@@ -100,31 +103,56 @@ struct RootPrimaryWeights: Sendable {
   /// Appends the primary weights of `utf8` (one byte each, 1…) to `key` and answers
   /// whether the table covers every character; when not, `key` holds part of them.
   ///
+  /// The weights are written through a pointer into room made once (at most two weights a
+  /// character, so twice the name's bytes), not appended one at a time.
+  ///
   /// - Complexity: O(n) in the length.
   func appendKey(of utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
-    entries.withUnsafeBufferPointer { table in
-      var i = 0
-      while i < utf8.count {
-        let lead = utf8[i]
-        var value: Int
-        var length: Int
-        switch lead {
-        case 0..<0x80: (value, length) = (Int(lead), 1)
-        case 0xC0..<0xE0: (value, length) = (Int(lead & 0x1F), 2)
-        case 0xE0..<0xF0: (value, length) = (Int(lead & 0x0F), 3)
-        default: return false
-        }
-        guard i + length <= utf8.count else { return false }
-        for k in 1..<length { value = value << 6 | Int(utf8[i + k] & 0x3F) }
-        guard value < Self.limit else { return false }
-        let entry = table[value]
-        let count = entry & 0xFF
-        if count == 0xFF { return false }
-        if count >= 1 { key.append(UInt8(truncatingIfNeeded: entry >> 8)) }
-        if count == 2 { key.append(UInt8(truncatingIfNeeded: entry >> 16)) }
-        i += length
+    let start = key.count
+    let room = 2 * utf8.count
+    if room <= Self.zeros.count {
+      // Copied as one block: appending a repeated element goes one element at a time.
+      Self.zeros.withUnsafeBufferPointer {
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<room]))
       }
-      return true
+    } else {
+      key.append(contentsOf: repeatElement(0, count: room))
     }
+    var written = 0
+    let covered = entries.withUnsafeBufferPointer { table in
+      key.withUnsafeMutableBufferPointer { out in
+        let out = out.baseAddress! + start
+        var i = 0
+        while i < utf8.count {
+          let lead = utf8[i]
+          var value: Int
+          var length: Int
+          switch lead {
+          case 0..<0x80: (value, length) = (Int(lead), 1)
+          case 0xC0..<0xE0: (value, length) = (Int(lead & 0x1F), 2)
+          case 0xE0..<0xF0: (value, length) = (Int(lead & 0x0F), 3)
+          default: return false
+          }
+          guard i + length <= utf8.count else { return false }
+          for k in 1..<length { value = value << 6 | Int(utf8[i + k] & 0x3F) }
+          guard value < Self.limit else { return false }
+          let entry = table[value]
+          let count = entry & 0xFF
+          if count == 0xFF { return false }
+          if count >= 1 {
+            out[written] = UInt8(truncatingIfNeeded: entry >> 8)
+            written += 1
+          }
+          if count == 2 {
+            out[written] = UInt8(truncatingIfNeeded: entry >> 16)
+            written += 1
+          }
+          i += length
+        }
+        return true
+      }
+    }
+    key.removeLast(room - written)
+    return covered
   }
 }

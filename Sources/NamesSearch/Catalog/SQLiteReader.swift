@@ -27,7 +27,9 @@
 /// line, and nothing is returned from a read that fails part way.
 ///
 /// Complexity: O(n) in the table's size; each value is read in place with
-/// `sqlite3_column_text`, and copied once into the names (and once into its record).
+/// `sqlite3_column_text`, and copied once into the names (and once into its record). When
+/// records are not kept (`LoadOptions.keepsRecords`), only the name, search and section
+/// columns are selected, and their UTF-8 goes to the builder with no `String` made.
 enum SQLiteReader: ListReader {
   static var access: ListAccess { .path }
 
@@ -45,6 +47,7 @@ enum SQLiteReader: ListReader {
     let table = try chooseTable(database, options.table, source: source)
     let statement = try database.prepare("SELECT * FROM \(quoted(table)) NOT INDEXED")
     let columns = (0..<statement.columnCount).map { statement.name($0) }
+    var columnNames = columns
     func column(_ field: RecordKeyPath) throws(LoadError) -> Int {
       guard let index = columns.firstIndex(of: field.description) else {
         throw LoadError(
@@ -77,6 +80,28 @@ enum SQLiteReader: ListReader {
       nameColumn = candidates[0]
     }
 
+    // Without records only the name, search and section columns are read: a narrower
+    // statement over the same table, its columns named as the table spells them.
+    var reading = statement
+    var nameAt = nameColumn
+    var searchAt = searchColumns
+    var sectionAt = sectionColumn
+    if !options.keepsRecords {
+      var chosen: [Int] = []
+      func place(_ index: Int) -> Int {
+        if let at = chosen.firstIndex(of: index) { return at }
+        chosen.append(index)
+        return chosen.count - 1
+      }
+      nameAt = place(nameColumn)
+      searchAt = searchColumns.map(place)
+      sectionAt = sectionColumn.map(place)
+      let list = chosen.map { quoted(columns[$0]) }.joined(separator: ", ")
+      reading = try database.prepare("SELECT \(list) FROM \(quoted(table)) NOT INDEXED")
+      // Errors name the table's columns.
+      columnNames = chosen.map { columns[$0] }
+    }
+
     let file = input.file
     var builder = SectionsBuilder(
       source: source,
@@ -89,34 +114,42 @@ enum SQLiteReader: ListReader {
     func notString(_ index: Int, _ found: String) -> LoadError {
       LoadError(
         source: source,
-        reason: .fieldNotString(title: nil, position: row, field: columns[index], found: found))
+        reason: .fieldNotString(
+          title: nil, position: row, field: columnNames[index], found: found))
     }
     func string(_ index: Int) throws(LoadError) -> String? {
-      switch statement.kind(index) {
+      switch reading.kind(index) {
       case .null: return nil
       case .blob: throw notString(index, "a blob")
-      default: return statement.text(index)
+      default: return reading.text(index)
       }
     }
     while true {
       do {
-        guard try statement.step() else { break }
+        guard try reading.step() else { break }
       } catch {
         throw database.error(error.code)
       }
       row += 1
-      guard let name = try string(nameColumn) else { continue }
+      if !builder.keepsRecords {
+        let outcome = try appendRow(
+          reading, name: nameAt, search: searchAt, section: sectionAt, to: &builder,
+          notString: notString)
+        if outcome == .skipped { continue }
+        builder.dropRecord()
+        if outcome == .appended { continue }
+      }
+      guard let name = try string(nameAt) else { continue }
       var searchKeys: [String] = []
-      for index in searchColumns {
+      for index in searchAt {
         if let key = try string(index) { searchKeys.append(key) }
       }
       var title: String? = nil
-      if let index = sectionColumn {
+      if let index = sectionAt {
         guard let text = try string(index) else { throw notString(index, "null") }
         title = text
       }
       guard builder.keepsRecords else {
-        builder.dropRecord()
         try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: nil)
         continue
       }
@@ -126,6 +159,53 @@ enum SQLiteReader: ListReader {
     }
     try database.checkUnchanged()
     return try builder.finish()
+  }
+
+  /// Appends the current row of `statement` to `builder` as SQLite's own UTF-8 bytes, with
+  /// no `String` made: the name in column `name`, the search keys in `search`, the title in
+  /// `section`. Answers `.skipped` for a row whose name is NULL, `.appended`, or
+  /// `.notUTF8` (nothing appended) when a text is not well-formed UTF-8: the caller then
+  /// reads the row as `String`s, which repair it (U+FFFD) as `SQLiteStatement.text` does.
+  ///
+  /// Each text stays valid until the next step: every column is read once, as text, so
+  /// SQLite converts none twice (sqlite.org/c3ref/column_blob.html).
+  ///
+  /// - Throws: `notString(column, found)` for a blob, or a NULL title; what the builder
+  ///   throws.
+  /// - Complexity: O(n) in the row's size.
+  private static func appendRow(
+    _ statement: SQLiteStatement, name: Int, search: [Int], section: Int?,
+    to builder: inout SectionsBuilder, notString: (Int, String) -> LoadError
+  ) throws(LoadError) -> RowOutcome {
+    var wellFormed = true
+    func text(_ index: Int) throws(LoadError) -> UnsafeBufferPointer<UInt8>? {
+      switch statement.kind(index) {
+      case .null: return nil
+      case .blob: throw notString(index, "a blob")
+      default:
+        let bytes = statement.withText(index) { $0 }
+        if UTF8Validation.firstInvalid(in: bytes) != nil { wellFormed = false }
+        return bytes
+      }
+    }
+    guard let nameText = try text(name) else { return .skipped }
+    var keys: [UnsafeBufferPointer<UInt8>] = []
+    for index in search {
+      if let key = try text(index) { keys.append(key) }
+    }
+    var title: UnsafeBufferPointer<UInt8>? = nil
+    if let index = section {
+      guard let text = try text(index) else { throw notString(index, "null") }
+      title = text
+    }
+    guard wellFormed else { return .notUTF8 }
+    try builder.appendRow(utf8: nameText, searchKeys: keys, title: title, record: nil)
+    return .appended
+  }
+
+  /// What `appendRow(_:name:search:section:to:notString:)` did with a row.
+  private enum RowOutcome {
+    case appended, skipped, notUTF8
   }
 
   /// The table to read: `chosen`, or the only one.

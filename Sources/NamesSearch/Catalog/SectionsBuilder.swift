@@ -23,7 +23,8 @@
 /// else with the `SectionMaker`. A section field also re-files a sectioned list's records.
 struct SectionsBuilder: ~Copyable {
   private let source: String
-  private let fields: RecordFields
+  /// Which fields of records are what.
+  let fields: RecordFields
   private let maker: any SectionMaker
   private var names: NameStore.Builder
   /// The further search keys' texts and owners, and the records' JSON texts.
@@ -34,6 +35,10 @@ struct SectionsBuilder: ~Copyable {
   /// Whether records are kept (`LoadOptions.keepsRecords`); a reader that makes a record's
   /// text itself skips making it when they are not, and calls `dropRecord()` instead.
   let keepsRecords: Bool
+  /// Whether the next record handed to `appendRecord(_:)` must hold all its keys, not only
+  /// those of the fields: the first record's keys name what a misspelt search field could
+  /// have been, and without a name field the error lists a record's keys.
+  var needsAllRecordKeys: Bool { firstRecordKeys == nil || fields.name == nil }
   /// Whether a record was left out because records are not kept.
   private var recordsDropped = false
   /// For re-filed items (flat input with a section field, or any input with one): each
