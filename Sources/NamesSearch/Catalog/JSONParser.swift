@@ -329,31 +329,11 @@ struct JSONParser {
   /// only after the one before it was a valid part, so the sentinel zero stops it.
   func decodeUTF8(at: Int) -> (UInt32, Int)? {
     let lead = bytes[at]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default: return nil
-    }
+    guard let (length, second) = UTF8Validation.sequence(leadBy: lead) else { return nil }
     var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
     for k in 1..<length {
       let byte = bytes[at + k]
-      guard byte >= (k == 1 ? low : 0x80), byte <= (k == 1 ? high : 0xBF) else { return nil }
+      guard (k == 1 ? second : 0x80...0xBF).contains(byte) else { return nil }
       scalar = scalar << 6 | UInt32(byte & 0x3F)
     }
     return (scalar, length)

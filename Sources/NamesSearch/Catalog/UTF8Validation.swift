@@ -23,33 +23,32 @@ enum UTF8Validation {
         i += 1
         continue
       }
-      // The allowed range of the second byte, and the sequence's length (table 3-7).
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return i
-      }
-      guard i + length <= count, (low...high).contains(base[i + 1]) else { return i }
+      guard let (length, second) = sequence(leadBy: lead), i + length <= count,
+        second.contains(base[i + 1])
+      else { return i }
       for k in 2..<length where base[i + k] & 0xC0 != 0x80 { return i }
       i += length
     }
     return nil
+  }
+
+  /// The length of the well-formed sequence that `lead` starts, and the range its second
+  /// byte must be in (every later byte is 0x80...0xBF); `nil` for a byte no sequence starts
+  /// with (ASCII included: it is a sequence of its own). Table 3-7 of Unicode 15, section 3.9.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func sequence(leadBy lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80...0xBF)
+    case 0xE0: (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+    case 0xED: (3, 0x80...0x9F)
+    case 0xF0: (4, 0x90...0xBF)
+    case 0xF1...0xF3: (4, 0x80...0xBF)
+    case 0xF4: (4, 0x80...0x8F)
+    default: nil
+    }
   }
 
   /// Whether all of `bytes` is well-formed UTF-8.
