@@ -160,7 +160,7 @@ formats() {
     text-sorted "text, one name a line (sorted)" $m.txt "" \
     sqlite "SQLite table $table(id, name, vendor)" $m.sqlite "--key name" \
     > "$out/cases.tsv"
-  local runs_load=10 runs_query=30 runs_sql=10 warmup=2 slow=10
+  local runs_load=10 runs_query=30 runs_sql=30 warmup=2 slow=10
   $quick && { runs_load=1; runs_query=1; runs_sql=1; warmup=1; }
   echo $slow > "$out/slow-seconds"
   rm -rf "$XDG_CACHE_HOME"
