@@ -44,4 +44,36 @@ struct XMLMarkupGuardTests {
       #expect(first == nil && second == nil, "cut at \(cut)")
     }
   }
+
+  @Test("\"<!--->\" and \"<?>\" open a comment and an instruction; they do not close them")
+  func shortestEnds() {
+    // A tag-like run inside the comment is text: over 64 KiB of it is no tag (XML 1.0 §2.5:
+    // a comment ends at the first "-->" after its "<!--").
+    let text = "<" + String(repeating: "a", count: 70_000)
+    #expect(Self.scan("<!--->" + text + "-->") == nil)
+    #expect(Self.scan("<?>" + text + "?>") == nil)
+    // The same comment past 1 MiB is over the comment limit, from its start.
+    let filler = String(repeating: "x", count: 1_048_576)
+    #expect(Self.scan("\n<!--->" + filler + "-->") == "line 2: a comment longer than 1048576 bytes")
+    // The shortest real ends still end them.
+    #expect(Self.scan("<!---->" + text) == "line 1: a tag longer than 65536 bytes")
+    #expect(Self.scan("<??>" + text) == "line 1: a tag longer than 65536 bytes")
+  }
+
+  @Test("a DOCTYPE's internal subset: quotes and brackets in its comments and PIs are text")
+  func doctypeSubset() {
+    // Each DOCTYPE ends at its last ">"; the tag after it is then over the tag limit,
+    // which shows the DOCTYPE was closed where XML 1.0 §2.8 closes it.
+    let tag = "<" + String(repeating: "a", count: 70_000)
+    for doctype in [
+      "<!DOCTYPE plist [ <!-- it's a comment --> ]>",
+      "<!DOCTYPE plist [ <!-- [ --> ]>",
+      "<!DOCTYPE plist [ <?pi it's ?> ]>",
+      "<!DOCTYPE plist [ <!ENTITY x \"<!-- ' \"> ]>",
+      "<!DOCTYPE plist [ <!---> ' --> ]>",
+    ] {
+      #expect(
+        Self.scan(doctype + "\n" + tag) == "line 2: a tag longer than 65536 bytes", "\(doctype)")
+    }
+  }
 }

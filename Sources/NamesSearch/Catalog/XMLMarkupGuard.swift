@@ -302,9 +302,14 @@ struct XMLMarkupGuard {
       return pieceLength * width > Self.maximumTagLength
         ? tooLong("a tag", Self.maximumTagLength) : nil
     case .comment:
-      return block(ending: unit == 0x3E && previous == (0x2D, 0x2D), "a comment")
+      // "-->" ends it only after "<!--" and two more units: "<!--->" is no comment's end.
+      return block(
+        ending: unit == 0x3E && previous == (0x2D, 0x2D) && pieceLength >= 6, "a comment")
     case .instruction:
-      return block(ending: unit == 0x3E && previous.1 == 0x3F, "a processing instruction")
+      // "?>" ends it only after "<?" and one more unit: "<?>" is no instruction's end.
+      return block(
+        ending: unit == 0x3E && previous.1 == 0x3F && pieceLength >= 3,
+        "a processing instruction")
     case .cdata:
       return block(ending: unit == 0x3E && previous == (0x5D, 0x5D), "a CDATA section")
     case .doctype(let end):
