@@ -190,6 +190,31 @@ struct SQLiteReaderTests {
       })
   }
 
+  @Test("a REAL in a record is the shortest text that reads back as the same double")
+  func realPrecision() throws {
+    try Self.withDatabase(
+      { db in
+        try db.execute("CREATE TABLE t(name TEXT, n REAL)")
+        try db.insert(
+          into: "t", columns: 2,
+          rows: [
+            ["a", 0.1 + 0.2], ["b", 1.0 / 3.0], ["c", Double.greatestFiniteMagnitude], ["d", 3.0],
+          ])
+      },
+      then: { path in
+        let list = try Self.read(path)
+        let texts = (0..<4).map { String(decoding: list.records!.utf8(of: $0), as: UTF8.self) }
+        // By hand (IEEE 754 binary64; the shortest digits that round-trip, as Python's repr
+        // gives them): SQLite's own 15 digits made these 0.3, 0.333333333333333 and
+        // 1.79769313486232e+308, which is past the largest double.
+        #expect(
+          Set(texts) == [
+            #"{"name":"a","n":0.30000000000000004}"#, #"{"name":"b","n":0.3333333333333333}"#,
+            #"{"name":"c","n":1.7976931348623157e+308}"#, #"{"name":"d","n":3.0}"#,
+          ])
+      })
+  }
+
   @Test("NULL names are skipped, numbers are their text, a blob name is an error naming the row")
   func nameValues() throws {
     try Self.withDatabase(

@@ -278,14 +278,11 @@ enum SQLiteReader: ListReader {
       case .integer:
         statement.withText(index) { json.append(contentsOf: $0) }
       case .real:
-        statement.withText(index) { text in
-          // SQLite writes an infinite real as "Inf" or "-Inf", which JSON cannot hold.
-          if text.contains(UInt8(ascii: "I")) {
-            json.append(contentsOf: "null".utf8)
-          } else {
-            json.append(contentsOf: text)
-          }
-        }
+        // The shortest text that reads back as the same double (Swift's description, as
+        // Python's repr), not SQLite's 15 digits, which lose bits (0.1 + 0.2 was "0.3", the
+        // largest double a number past it); an infinity, which JSON cannot hold, is null.
+        let value = statement.double(index)
+        json.append(contentsOf: value.isFinite ? value.description.utf8 : "null".utf8)
       case .text:
         RecordValue.appendJSONString(statement.text(index), to: &json)
       case .blob:

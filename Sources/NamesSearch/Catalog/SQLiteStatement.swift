@@ -61,6 +61,11 @@ final class SQLiteStatement {
     return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
   }
 
+  /// The value of column `index` in the current row as a double (`sqlite3_column_double`).
+  func double(_ index: Int) -> Double {
+    sqlite3_column_double(statement, Int32(index))
+  }
+
   /// The text of column `index` in the current row, bytes that are not UTF-8 repaired
   /// (U+FFFD).
   func text(_ index: Int) -> String {
