@@ -126,6 +126,32 @@ struct FirstLetterSectionsTests {
     Self.check(names)
   }
 
+  @Test(
+    "names already in order, nearly in order and reversed; long shared prefixes",
+    arguments: 0..<3)
+  func presorted(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let stems = ["Annabelle Lavr", "annabelle lavr", "Annabelle Lävr", "Annabelle-Lavr", "Ann"]
+    let tails = ["", "a", "è", "e\u{301}", "enko", "ènko", "Enko", "ß", "ss", "-", " ", "z", "2"]
+    var names: [String] = []
+    for _ in 0..<400 {
+      names.append(
+        stems.randomElement(using: &random)! + tails.randomElement(using: &random)!
+          + tails.randomElement(using: &random)!)
+    }
+    // In Foundation's order (ties by index) every section is already sorted.
+    let inOrder = Self.reference(names).flatMap(\.members).map { names[$0] }
+    Self.check(inOrder)
+    // Code point order (how the benchmark's sorted file is sorted), and reversed.
+    Self.check(names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+    Self.check(inOrder.reversed())
+    // In order but for one pair of neighbours swapped.
+    var swapped = inOrder
+    let k = Int.random(in: 1..<swapped.count, using: &random)
+    swapped.swapAt(k - 1, k)
+    Self.check(swapped)
+  }
+
   @Test("a larger random mix of every fixture's names, their pairs and repeats", arguments: 0..<2)
   func mixed(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)

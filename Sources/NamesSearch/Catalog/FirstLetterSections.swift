@@ -158,45 +158,126 @@ public struct FirstLetterSections: SectionMaker {
       var isFast: Bool
     }
 
-    /// The sort key of name `i`, appended to `keys`: its primary weights when it starts
-    /// with a letter (`isFast` when `RootPrimaryWeights` covers it), else its UTF-8 (scalar
-    /// order).
-    func item(_ i: Int, position: Int, keys: inout [UInt8]) -> Item {
+    /// The sort key of name `i`, written from `keys + start` on: its primary weights when
+    /// it starts with a letter (`isFast` when `RootPrimaryWeights` covers it, else no key),
+    /// else its UTF-8 (scalar order). `keys + start` has room for twice the name's bytes.
+    func item(
+      _ i: Int, position: Int, keys: UnsafeMutablePointer<UInt8>, start: Int
+    ) -> Item {
       let utf8 = names.utf8(of: i)
       let isLetter = startsWithLetter[i]
-      let start = keys.count
+      let out = keys + start
+      var count = 0
       var fast = true
       if isLetter {
-        fast = weights.appendKey(of: utf8, to: &keys)
-        if !fast { keys.removeSubrange(start...) }
-      } else {
-        keys.append(contentsOf: utf8)
+        if let written = weights.writeKey(of: utf8, to: out) {
+          count = written
+        } else {
+          fast = false
+        }
+      } else if let bytes = utf8.baseAddress {
+        out.update(from: bytes, count: utf8.count)
+        count = utf8.count
       }
+      // The first 8 bytes of the key, big-endian, zeros past its end.
       var prefix: UInt64 = 0
-      for k in 0..<8 {
-        prefix = prefix << 8 | (start + k < keys.count ? UInt64(keys[start + k]) : 0)
+      if count >= 8 {
+        prefix = UInt64(bigEndian: UnsafeRawPointer(out).loadUnaligned(as: UInt64.self))
+      } else {
+        for k in 0..<count { prefix |= UInt64(out[k]) << (56 - 8 * k) }
       }
       return Item(
-        prefix: prefix, start: UInt32(start), count: UInt32(keys.count - start),
+        prefix: prefix, start: UInt32(start), count: UInt32(count),
         position: UInt32(position), isLetter: isLetter, isFast: fast)
     }
 
-    /// `members` (ascending indices) sorted.
+    /// `members` (ascending indices) sorted. Members already in order (a sorted file) cost
+    /// one pass of comparisons of neighbours, no sort.
     func sorted(_ members: [Int]) -> [Int] {
-      var keys: [UInt8] = []
+      // Room for every key at once: at most two weights a byte.
+      var room = 0
+      for i in members { room += 2 * names.utf8(of: i).count }
+      var keys = [UInt8](repeating: 0, count: room)
       var items: [Item] = []
       items.reserveCapacity(members.count)
       // The names Foundation compares, decoded once rather than at each comparison.
       var strings = [String](repeating: "", count: members.count)
-      for (position, i) in members.enumerated() {
-        let item = item(i, position: position, keys: &keys)
-        if item.isLetter && !item.isFast { strings[position] = names[i] }
-        items.append(item)
+      keys.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var used = 0
+        for (position, i) in members.enumerated() {
+          let item = item(i, position: position, keys: base, start: used)
+          if item.isLetter && !item.isFast { strings[position] = names[i] }
+          used += Int(item.count)
+          items.append(item)
+        }
       }
-      keys.withUnsafeBufferPointer { keys in
-        items.sort { isBefore($0, $1, keys, members, strings) }
+      return keys.withUnsafeBufferPointer { keys in
+        // Positions ascend, so neighbours each before the next are the stable order.
+        var inOrder = true
+        for k in items.indices.dropFirst()
+        where !isBefore(items[k - 1], items[k], keys, members, strings) {
+          inOrder = false
+          break
+        }
+        if inOrder { return members }
+        let uniform = items.allSatisfy { $0.isFast && $0.isLetter == items[0].isLetter }
+        if uniform {
+          // Keys decide before names: sorted by their first 8 bytes, then each run of
+          // equal prefixes by the whole comparison.
+          Self.radixSortByPrefix(&items)
+          var low = 0
+          while low < items.count {
+            var high = low + 1
+            while high < items.count && items[high].prefix == items[low].prefix { high += 1 }
+            if high - low > 1 {
+              items[low..<high].sort { isBefore($0, $1, keys, members, strings) }
+            }
+            low = high
+          }
+        } else {
+          items.sort { isBefore($0, $1, keys, members, strings) }
+        }
+        return items.map { members[Int($0.position)] }
       }
-      return items.map { members[Int($0.position)] }
+    }
+
+    /// Sorts `items` by `prefix` as an unsigned number, stably (equal prefixes keep their
+    /// order): a least-significant-digit radix sort, one pass per byte of the prefix that
+    /// is not the same in every item.
+    ///
+    /// - Complexity: O(n) time, at most 8 passes; O(n) extra room.
+    static func radixSortByPrefix(_ items: inout [Item]) {
+      let n = items.count
+      guard n > 1 else { return }
+      // How many items have each value in each byte (byte 0 the least significant).
+      var counts = [Int](repeating: 0, count: 8 * 256)
+      for item in items {
+        for byte in 0..<8 { counts[byte << 8 | Int(item.prefix >> (8 * byte) & 0xFF)] += 1 }
+      }
+      var other = items
+      for byte in 0..<8 {
+        let shift = UInt64(8 * byte)
+        let base = byte << 8
+        if counts[base | Int(items[0].prefix >> shift & 0xFF)] == n { continue }
+        // Where each value's items start.
+        var start = [Int](repeating: 0, count: 256)
+        var total = 0
+        for value in 0..<256 {
+          start[value] = total
+          total += counts[base | value]
+        }
+        items.withUnsafeBufferPointer { from in
+          other.withUnsafeMutableBufferPointer { to in
+            for item in from {
+              let value = Int(item.prefix >> shift & 0xFF)
+              to[start[value]] = item
+              start[value] += 1
+            }
+          }
+        }
+        swap(&items, &other)
+      }
     }
 
     /// Whether `a` goes before `b`: `SectionOrder.areInIncreasingOrder`, ties by index

@@ -103,8 +103,8 @@ struct RootPrimaryWeights: Sendable {
   /// Appends the primary weights of `utf8` (one byte each, 1…) to `key` and answers
   /// whether the table covers every character; when not, `key` holds part of them.
   ///
-  /// The weights are written through a pointer into room made once (at most two weights a
-  /// character, so twice the name's bytes), not appended one at a time.
+  /// The weights are written by `writeKey(of:to:)` into room made once (at most two
+  /// weights a character, so twice the name's bytes), not appended one at a time.
   ///
   /// - Complexity: O(n) in the length.
   func appendKey(of utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
@@ -118,41 +118,62 @@ struct RootPrimaryWeights: Sendable {
     } else {
       key.append(contentsOf: repeatElement(0, count: room))
     }
-    var written = 0
-    let covered = entries.withUnsafeBufferPointer { table in
-      key.withUnsafeMutableBufferPointer { out in
-        let out = out.baseAddress! + start
-        var i = 0
-        while i < utf8.count {
-          let lead = utf8[i]
-          var value: Int
-          var length: Int
-          switch lead {
-          case 0..<0x80: (value, length) = (Int(lead), 1)
-          case 0xC0..<0xE0: (value, length) = (Int(lead & 0x1F), 2)
-          case 0xE0..<0xF0: (value, length) = (Int(lead & 0x0F), 3)
-          default: return false
-          }
-          guard i + length <= utf8.count else { return false }
-          for k in 1..<length { value = value << 6 | Int(utf8[i + k] & 0x3F) }
-          guard value < Self.limit else { return false }
-          let entry = table[value]
-          let count = entry & 0xFF
-          if count == 0xFF { return false }
-          if count >= 1 {
-            out[written] = UInt8(truncatingIfNeeded: entry >> 8)
-            written += 1
-          }
-          if count == 2 {
-            out[written] = UInt8(truncatingIfNeeded: entry >> 16)
-            written += 1
-          }
-          i += length
-        }
-        return true
-      }
+    let written = key.withUnsafeMutableBufferPointer { out in
+      writeKey(of: utf8, to: out.baseAddress! + start)
     }
-    key.removeLast(room - written)
-    return covered
+    key.removeLast(room - (written ?? 0))
+    return written != nil
+  }
+
+  /// Writes the primary weights of `utf8` (one byte each, 1…) from `out` on and answers how
+  /// many it wrote, or nil when the table does not cover every character (what `out` holds
+  /// then is unspecified).
+  ///
+  /// - Precondition: `out` has room for `2 * utf8.count` bytes (at most two weights a
+  ///   character).
+  /// - Complexity: O(n) in the length; an ASCII byte costs one table look-up.
+  func writeKey(of utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard let bytes = utf8.baseAddress else { return 0 }
+    let end = utf8.count
+    return entries.withUnsafeBufferPointer { table -> Int? in
+      let table = table.baseAddress!
+      var written = 0
+      var i = 0
+      while i < end {
+        let lead = bytes[i]
+        if lead < 0x80 {
+          // ASCII has one weight or none (a control, not covered).
+          let entry = table[Int(lead)]
+          guard entry & 0xFF == 1 else { return nil }
+          out[written] = UInt8(truncatingIfNeeded: entry >> 8)
+          written += 1
+          i += 1
+          continue
+        }
+        var value: Int
+        var length: Int
+        switch lead {
+        case 0xC0..<0xE0: (value, length) = (Int(lead & 0x1F), 2)
+        case 0xE0..<0xF0: (value, length) = (Int(lead & 0x0F), 3)
+        default: return nil
+        }
+        guard i + length <= end else { return nil }
+        for k in 1..<length { value = value << 6 | Int(bytes[i + k] & 0x3F) }
+        guard value < Self.limit else { return nil }
+        let entry = table[value]
+        let count = entry & 0xFF
+        if count == 0xFF { return nil }
+        if count >= 1 {
+          out[written] = UInt8(truncatingIfNeeded: entry >> 8)
+          written += 1
+        }
+        if count == 2 {
+          out[written] = UInt8(truncatingIfNeeded: entry >> 16)
+          written += 1
+        }
+        i += length
+      }
+      return written
+    }
   }
 }
