@@ -190,4 +190,44 @@ struct CSVReaderTests {
       }
     }
   }
+
+  @Test("plain rows checked for UTF-8 in one pass read as rows read byte by byte")
+  func plainRowsCheckedWhole() {
+    // Each body follows the header "a,b,c"; a chunk of one byte reads every row with the
+    // state machine, field by field, the other method.
+    let bad: [[UInt8]] = [
+      [0xFF], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+      [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0x80], [0xE2, 0x82, 0xAC, 0xBF],
+    ]
+    let good = Array("né€😀".utf8)
+    var bodies: [[UInt8]] = []
+    for bytes in bad {
+      for column in 0..<3 {
+        var fields = [Array("1".utf8), good, Array("x".utf8)]
+        fields[column] += bytes
+        bodies.append(Array("é,b,c\n".utf8) + Array(fields.joined(separator: [0x2C])) + [0x0A])
+        fields[column] = bytes + Array("z".utf8)
+        bodies.append(Array(fields.joined(separator: [0x2C])) + Array("\r\nq,r,s\n".utf8))
+      }
+    }
+    bodies.append(Array("1,ann,x\n2,Émile,y\n".utf8))
+    for body in bodies {
+      let bytes = Array("a,b,c\n".utf8) + body
+      func outcome(_ chunkSize: Int) -> String {
+        do {
+          return "\(try readList(bytes, options: fields(name: "b"), chunkSize: chunkSize).1.listed)"
+        } catch {
+          return error.description
+        }
+      }
+      #expect(outcome(1 << 20) == outcome(1), "\(body)")
+    }
+    // By hand: the first bad byte is in the third column of line 2, after valid UTF-8.
+    let expected = LoadError(
+      source: "t.csv", reason: .invalid(format: .csv, "line 2: not valid UTF-8 (bytes 0xE2 0x82)"))
+    #expect(throws: expected) {
+      try readList(
+        Array("a,b,c\n1,né€,é".utf8) + [0xE2, 0x82] + Array("\n".utf8), options: fields(name: "b"))
+    }
+  }
 }

@@ -142,4 +142,46 @@ struct JSONSkippedFieldsTests {
       bytes, fields: RecordFields(name: RecordKeyPath("movieName")), keepsRecords: false)
     #expect(first.contains("'Breaker' Morant"))
   }
+
+  @Test("after the first record, names read in place read as decoded records")
+  func namesInPlace() {
+    // The first record is always decoded whole (its keys name a misspelt field), so each
+    // case follows one.
+    var documents: [String] = []
+    for testCase in JSONConformanceTests.cases {
+      let value = String(decoding: testCase.bytes, as: UTF8.self)
+      documents.append(#"[{"name": "Ann"}, {"name": "#.appending(value) + "}]")
+      documents.append(#"[{"name": "Ann"}, {"id": "#.appending(value) + #", "name": "Bo"}]"#)
+      documents.append(#"{"A": [{"name": "Ann"}, {"name": "Bo", "v": "#.appending(value) + "}]}")
+    }
+    documents += [
+      #"[{"name": "Ann"}, {"name": "B\u00f6"}, {"name": "C\"y"}, {"name": ""}]"#,
+      #"[{"name": "Ann"}, {"id": 1}]"#,
+      #"[{"name": "Ann"}, {}]"#,
+      #"[{"name": "Ann"}, {"name": "Bo", "name": "Cy"}]"#,
+      #"[{"name": "Ann"}, {"id": 1, "id": 2, "name": "Bo"}]"#,
+      #"[{"name": "Ann"}, {"n\u0061me": "Bo"}, {"id": "\u0041", "name": "Cy"}]"#,
+      #"[{"name": "Ann"}, {"name": null}, {"name": ["Bo"]}]"#,
+      #"[{"name": "Ann"}, {"name": "Bo", "y": [1,]}]"#,
+      #"[{"name": "Ann"}, {"name": "Bo" "y": 1}]"#,
+      #"[{"name": "Ann"}, {"name": "Bo",}]"#,
+      #"[{"name": "Ann"}, {"name": "Bo"]"#,
+      #"[{"name": "Ann"}, {"name": "Bo"#,
+      #"[{"Key": "Ann"}, {"\u212Aey": "Bo"}, {"Key": "Cy", "\u212Aey": "Di"}]"#,
+      #"[{"é": "Ann"}, {"e\u0301": "Bo"}, {"é": "Cy", "é": "Di"}, {"é": "Eve"}]"#,
+    ]
+    let choices = [
+      Self.name, RecordFields(name: RecordKeyPath("Key")), RecordFields(name: RecordKeyPath("é")),
+    ]
+    for document in documents {
+      for fields in choices {
+        Self.expectSame(Array(document.utf8), fields: fields, "\(document), \(fields)")
+      }
+    }
+    // By hand: escaped and plain names after the first.
+    #expect(
+      Self.outcome(
+        Array(#"[{"name": "Ann"}, {"id": 2, "name": "Bo\u00e9"}, {"name": "Cy", "id": 3}]"#.utf8),
+        fields: Self.name, keepsRecords: false) == "[A] Ann\n[B] Boé\n[C] Cy\n")
+  }
 }

@@ -14,7 +14,8 @@
 ///
 /// A row that is empty or holds only spaces and tabs (one unquoted field) is skipped, as
 /// Python's `csv` module skips empty lines. Fields are handed over as raw bytes; checking
-/// that they are UTF-8 is the caller's business (`UTF8Validation`).
+/// that they are UTF-8 is the caller's business (`UTF8Validation`), except that a row read
+/// in place says when it was found well-formed (`Row.isValidUTF8`).
 ///
 /// ```swift
 /// var parser = CSVParser(source: "contacts.csv")
@@ -33,6 +34,9 @@ struct CSVParser {
     let line: Int
     /// The bytes between one field's end and the next one's start: 0 or 1.
     var separator = 0
+    /// Whether `bytes` is known to be well-formed UTF-8 (`UTF8Validation`'s rule), checked
+    /// as a plain row was found. `false` says nothing: the row is not checked.
+    var isValidUTF8 = false
 
     /// The number of fields.
     var count: Int { ends.count }
@@ -62,6 +66,9 @@ struct CSVParser {
   private var state = State.fieldStart
   private var fieldBytes: [UInt8] = []
   private var fieldEnds: [Int] = []
+  /// The field ends of a plain row, written in place: always as long as its capacity, at
+  /// least one more than the most commas a plain row has had.
+  private var plainEnds = [Int](repeating: 0, count: 16)
   /// Whether any byte of the current row was read.
   private var rowStarted = false
   /// Whether a field of the current row was quoted.
@@ -212,48 +219,99 @@ struct CSVParser {
   /// `nil` (nothing read) for any other row, which the state machine then reads byte by
   /// byte, reporting its errors.
   ///
-  /// Most rows are plain: they are handed over without copying their bytes.
+  /// Most rows are plain: they are handed over without copying their bytes, found in one
+  /// pass that notes the commas and checks the row's UTF-8 (so the reader need not).
   private mutating func plainRow(
     _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
     _ body: (Row) throws(LoadError) -> Void
   ) throws(LoadError) -> Int? {
+    while true {
+      let scan = plainEnds.withUnsafeMutableBufferPointer { ends in
+        Self.scanPlainRow(base, from: start, count: count, ends: ends)
+      }
+      switch scan {
+      case .notPlain: return nil
+      case .tooManyCommas:
+        plainEnds = [Int](repeating: 0, count: plainEnds.count * 2)
+        continue
+      case .plain(let end, let commas, let isValidUTF8):
+        let next = base[end] == 0x0D ? end + 2 : end + 1
+        let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
+        let line = self.line
+        self.line += 1
+        rowLine = self.line
+        if commas == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return next }
+        try plainEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
+          try body(
+            Row(
+              bytes: bytes, ends: UnsafeBufferPointer(rebasing: ends[...commas]), line: line,
+              separator: 1, isValidUTF8: isValidUTF8))
+        }
+        return next
+      }
+    }
+  }
+
+  /// What `scanPlainRow` found.
+  private enum PlainScan {
+    /// A plain row ending at offset `end` (its LF, or the CR of its CRLF), with `commas`
+    /// commas, and whether all its bytes are well-formed UTF-8.
+    case plain(end: Int, commas: Int, isValidUTF8: Bool)
+    /// Not a plain row (see `plainRow`).
+    case notPlain
+    /// `ends` is too short for the row's field ends.
+    case tooManyCommas
+  }
+
+  /// Scans the row at `start` for `plainRow`, writing its field ends (offsets from `start`)
+  /// into `ends`, and checking its UTF-8 as `UTF8Validation.firstInvalid(in:)` does (Unicode
+  /// 15, table 3-7); the bytes of a well-formed sequence are all 0x80 or more, never a
+  /// comma, quote or line break.
+  private static func scanPlainRow(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
+    ends: UnsafeMutableBufferPointer<Int>
+  ) -> PlainScan {
     var end = start
     var commas = 0
+    var valid = true
     while end < count {
       let byte = base[end]
       if byte > 0x2C {
+        if byte < 0x80 || !valid {
+          end += 1
+          continue
+        }
+        if let (length, second) = UTF8Validation.sequence(leadBy: byte), end + length <= count,
+          second.contains(base[end + 1])
+        {
+          var k = 2
+          while k < length && base[end + k] & 0xC0 == 0x80 { k += 1 }
+          if k == length {
+            end += length
+            continue
+          }
+        }
+        valid = false
         end += 1
         continue
       }
       if byte == 0x2C {
+        guard commas + 1 < ends.count else { return .tooManyCommas }
+        ends[commas] = end - start
         commas += 1
       } else if byte == 0x0A {
         break
       } else if byte == 0x0D {
-        guard end + 1 < count, base[end + 1] == 0x0A else { return nil }
+        guard end + 1 < count, base[end + 1] == 0x0A else { return .notPlain }
         break
       } else if byte == 0x22 || byte == 0 {
-        return nil
+        return .notPlain
       }
       end += 1
     }
-    guard end < count else { return nil }
-    let next = base[end] == 0x0D ? end + 2 : end + 1
-    let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
-    defer {
-      fieldEnds.removeAll(keepingCapacity: true)
-      line += 1
-      rowLine = line
-    }
-    if commas == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return next }
-    fieldEnds.reserveCapacity(commas + 1)
-    for i in 0..<bytes.count where bytes[i] == 0x2C { fieldEnds.append(i) }
-    fieldEnds.append(bytes.count)
-    let line = self.line
-    try fieldEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
-      try body(Row(bytes: bytes, ends: ends, line: line, separator: 1))
-    }
-    return next
+    guard end < count else { return .notPlain }
+    ends[commas] = end - start
+    return .plain(end: end, commas: commas, isValidUTF8: valid)
   }
 
   /// Ends the input, handing over the last row when it has no line break after it.

@@ -34,6 +34,8 @@ struct JSONParser {
   /// The keys of the last record read by `record(depth:keeping:allKeys:)`, kept for their
   /// memory.
   private var recordKeys = JSONKeys()
+  /// The keys of the record `recordName` reads, kept from record to record for their memory.
+  private var recordKeySpans: [UnsafeBufferPointer<UInt8>] = []
 
   /// A parser of `buffer`, whose last byte is the sentinel zero, for the list `source`
   /// whose first byte is on line `firstLine`, after `firstColumn` columns.
@@ -547,6 +549,80 @@ struct JSONParser {
         return .dictionary(fields)
       }
     }
+  }
+
+  /// The name of the record at `offset` (its `{`), at nesting depth `depth`, as UTF-8
+  /// straight from the input (no copy, no `String`), when the record holds exactly one key
+  /// `filter` selects (the name field's key) and its value is a string without escapes
+  /// (RFC 8259: no `\`). Every other value is checked as `record(depth:keeping:allKeys:)`
+  /// checks it, with the same errors at the same places. Answers `nil`, with `offset` back
+  /// at the `{`, for any other record (the key missing, written twice, or selected twice;
+  /// the value not a string, or escaped; an escaped key; more keys than
+  /// `JSONKeys.linearLimit`), which the caller then reads with
+  /// `record(depth:keeping:allKeys:)` for its value or its error.
+  ///
+  /// What `JSONReader` reads a record with when records are not kept and the only field is
+  /// a name one key deep.
+  ///
+  /// - Throws: `LoadError` as `value(depth:)`.
+  /// - Complexity: O(n) in the object's size.
+  mutating func recordName(depth: Int, keeping filter: RecordKeyFilter) throws(LoadError)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    let start = offset
+    try enter(depth: depth)
+    offset += 1
+    // The keys, as spans of the input (none escaped), their memory reused.
+    var keys: [UnsafeBufferPointer<UInt8>] = []
+    swap(&keys, &recordKeySpans)
+    defer { swap(&keys, &recordKeySpans) }
+    keys.removeAll(keepingCapacity: true)
+    var name: UnsafeBufferPointer<UInt8>? = nil
+    var direct = true
+    skipSpace()
+    if bytes[offset] == UInt8(ascii: "}") {
+      offset = start
+      return nil
+    }
+    while true {
+      skipSpace()
+      let at = offset
+      guard bytes[at] == UInt8(ascii: "\""), at < end else {
+        throw unexpected("a string as key", at: at)
+      }
+      let keyStart = bytes + at + 1
+      let (other, selected) = try string { (utf8) -> (other: Bool, selected: Bool) in
+        // An escaped key, or one written twice (compared by bytes, as `JSONKeys` does).
+        guard utf8.baseAddress == keyStart, keys.count < JSONKeys.linearLimit,
+          !keys.contains(where: { $0.elementsEqual(utf8) })
+        else { return (true, false) }
+        keys.append(utf8)
+        return (false, filter.selects(utf8))
+      }
+      if other {
+        offset = start
+        return nil
+      }
+      try expect(UInt8(ascii: ":"), "':' after the key")
+      skipSpace()
+      if selected && name == nil && direct && bytes[offset] == UInt8(ascii: "\"") {
+        let first = bytes + offset + 1
+        name = try string { (utf8) -> UnsafeBufferPointer<UInt8>? in
+          // A string with escapes is decoded elsewhere (`scratch`).
+          utf8.baseAddress == first ? utf8 : nil
+        }
+        if name == nil { direct = false }
+      } else {
+        if selected { direct = false }
+        try skipValue(depth: depth + 1)
+      }
+      if try !nextItem(closer: UInt8(ascii: "}")) { break }
+    }
+    guard direct, let name else {
+      offset = start
+      return nil
+    }
+    return name
   }
 
   /// Refuses an array or object at `offset` that would be deeper than `maximumDepth`.

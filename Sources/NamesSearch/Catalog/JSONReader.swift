@@ -9,7 +9,9 @@
 ///   handed to `SectionsBuilder.appendRecord`, which takes the name at `--key`). When
 ///   records are not kept (`LoadOptions.keepsRecords`), only the values under the fields'
 ///   first keys are decoded; the others are checked, with the same errors, and skipped
-///   (`JSONParser.record(depth:keeping:allKeys:)`).
+///   (`JSONParser.record(depth:keeping:allKeys:)`); when the only field is a name one key
+///   deep, a name without escapes goes to the builder as UTF-8 straight from the input, no
+///   record and no `String` made (`JSONParser.recordName(depth:keeping:)`).
 ///
 /// The input is read whole into memory first (its size is bounded by `FileReader`'s
 /// maximum): one contiguous buffer lets the parser scan without chunk boundaries, and hand
@@ -129,6 +131,11 @@ enum JSONReader: ListReader {
   ) throws(LoadError) {
     let depth = title == nil ? 1 : 2
     let filter = builder.keepsRecords ? nil : RecordKeyFilter(builder.fields)
+    let fields = builder.fields
+    // Only a name one key deep: a record's name goes to the builder as UTF-8 when it can.
+    let namesOnly =
+      filter != nil && fields.name?.keys.count == 1 && fields.search.isEmpty
+      && fields.section == nil
     parser.skipSpace()
     if parser.current == UInt8(ascii: "]") {
       parser.offset += 1
@@ -141,7 +148,13 @@ enum JSONReader: ListReader {
       case UInt8(ascii: "\""):
         try parser.string { (utf8) throws(LoadError) in try builder.appendName(utf8: utf8) }
       case UInt8(ascii: "{"):
-        if let filter {
+        if let filter, namesOnly, !builder.needsAllRecordKeys,
+          let name = try parser.recordName(depth: depth + 1, keeping: filter)
+        {
+          builder.dropRecord()
+          try builder.appendRow(
+            utf8: name, searchKeys: EmptyCollection(), title: nil, record: nil)
+        } else if let filter {
           // Only the fields' first keys are decoded; the rest is checked and skipped.
           try builder.appendRecord(
             parser.record(
