@@ -428,19 +428,7 @@ extension BinaryPlistReader: ListReader {
   /// - Throws: `LoadError` as `read()`, or `memoryRefused` when the buffer cannot grow.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
     let file = input.file
-    var bytes = GrowableArray<UInt8>(
-      capacity: max(file.expectedSize ?? 0, input.prefix.count), failsSoftly: true)
-    input.prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    input.prefix = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = try input.read(into: &chunk)
-      if count == 0 { break }
-      chunk.withUnsafeBufferPointer {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-      }
-      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
-    }
+    let bytes = try input.readAll()
     var binary = BinaryPlistReader(
       bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize,
       fields: input.options.fields, keepsRecords: input.options.keepsRecords)

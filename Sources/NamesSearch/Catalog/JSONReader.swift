@@ -33,20 +33,7 @@ enum JSONReader: ListReader {
   /// - Complexity: O(n) in the input's size.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
     let file = input.file
-    var bytes = GrowableArray<UInt8>(
-      capacity: max(file.expectedSize ?? 0, input.prefix.count) + 1, failsSoftly: true)
-    input.prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    input.prefix = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = try input.read(into: &chunk)
-      if count == 0 { break }
-      chunk.withUnsafeBufferPointer {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-      }
-      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
-    }
-    chunk = []
+    var bytes = try input.readAll(extra: 1)
     bytes.append(0)
     if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
     let frozen = bytes.freeze()

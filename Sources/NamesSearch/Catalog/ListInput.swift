@@ -48,6 +48,30 @@ final class ListInput {
     return count
   }
 
+  /// The whole list in one buffer: the prefix already read, then the rest of the input,
+  /// with the buffer's size reserved once from the file's expected size and room for
+  /// `extra` more bytes (a reader's sentinel). The prefix is released.
+  ///
+  /// - Throws: `LoadError` `memoryRefused` when the buffer cannot grow, or what reading
+  ///   throws.
+  /// - Complexity: O(n) in the input's size.
+  func readAll(extra: Int = 0) throws(LoadError) -> GrowableArray<UInt8> {
+    var bytes = GrowableArray<UInt8>(
+      capacity: max(file.expectedSize ?? 0, prefix.count) + extra, failsSoftly: true)
+    prefix.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    prefix = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try read(into: &chunk)
+      if count == 0 { break }
+      chunk.withUnsafeBufferPointer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      if bytes.isOutOfMemory { throw LoadError.memoryRefused(source: file.source) }
+    }
+    return bytes
+  }
+
   /// The path of a regular file, for a reader that opens it by path.
   ///
   /// - Throws: `LoadError` `notAList` when the list is a stream (standard input, a pipe) or
