@@ -152,6 +152,27 @@ struct FirstLetterSectionsTests {
     Self.check(swapped)
   }
 
+  /// The sort decides by the first 8 bytes of a key, then the next 8, then the whole key:
+  /// names that tie on 7, 8, 9, 15, 16 and 17 letters, in runs short (sorted by insertion)
+  /// and long (more than 16 names), with accents, case and punctuation that tie at the
+  /// primary level and are left to the whole comparison.
+  @Test("names that tie on their first 8 and 16 letters, shuffled", arguments: 0..<3)
+  func prefixBoundaries(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let stems = ["Abcdefg", "Abcdefgh", "Abcdefghi", "Abcdefghijklmno", "Abcdefghijklmnop"]
+    let tails = ["", "a", "A", "á", "b", "ß", "ss", "-", " ", "e\u{301}", "z", "é", "aa"]
+    var names: [String] = []
+    for _ in 0..<(seed == 0 ? 60 : 700) {
+      var name = stems.randomElement(using: &random)!
+      for _ in 0..<Int.random(in: 0...3, using: &random) {
+        name += tails.randomElement(using: &random)!
+      }
+      names.append(name)
+    }
+    Self.check(names)
+    Self.check(names.map { $0.lowercased() })
+  }
+
   @Test("a larger random mix of every fixture's names, their pairs and repeats", arguments: 0..<2)
   func mixed(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
