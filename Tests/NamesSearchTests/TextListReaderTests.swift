@@ -55,6 +55,34 @@ struct TextListReaderTests {
     }
   }
 
+  /// Lines are checked a chunk at a time, and one by one only when a chunk fails: the
+  /// error must still name the first bad line, wherever the chunks are cut.
+  @Test("a bad line among many names the right line, however the input is cut")
+  func badLineAmongMany() throws {
+    var input: [UInt8] = []
+    for k in 1...200 { input += Array("Élise Lavr \(k)\n".utf8) }
+    let bad = input + [0x41, 0xC3, 0x28, 0x0A] + input
+    let zero = input + [0x41, 0x00, 0x0A] + input
+    for chunkSize in [1 << 20, 4096, 64, 7] {
+      #expect(
+        throws: LoadError(
+          source: "t.txt",
+          reason: .invalid(format: .text, "line 201: not valid UTF-8 (bytes 0xC3 0x28)"))
+      ) {
+        try readList(bad, source: "t.txt", chunkSize: chunkSize)
+      }
+      #expect(
+        throws: LoadError(
+          source: "t.txt",
+          reason: .invalid(format: .text, "line 201: a zero byte (the file is not text)"))
+      ) {
+        try readList(zero, source: "t.txt", chunkSize: chunkSize)
+      }
+      let (_, sections) = try readList(input + input, source: "t.txt", chunkSize: chunkSize)
+      #expect(sections.listed.map(\.1).joined().count == 400)
+    }
+  }
+
   @Test("fields are for records: a text list has none")
   func fieldsRefused() {
     #expect(throws: LoadError(source: "t.txt", reason: .notRecords(field: "name"))) {

@@ -70,8 +70,26 @@ enum TextListReader: ListReader {
     var pending: [UInt8] = []
 
     /// Reads `chunk`, ending each line it completes.
+    ///
+    /// The lines wholly inside the chunk are checked at once (`UTF8Validation.isValid`,
+    /// zero bytes refused): when that passes, each line skips its own checks; when not,
+    /// every line is checked alone, so that the error names the first bad line.
     mutating func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(LoadError) {
       guard let base = chunk.baseAddress else { return }
+      // The complete lines that need no pending start: from after the first line feed
+      // (or the start) to the last.
+      var checked = 0..<0
+      var last = chunk.count - 1
+      while last >= 0 && base[last] != 0x0A { last -= 1 }
+      if last > 0 {
+        let from = pending.isEmpty ? 0 : (lineFeedIndex(base, chunk.count)! + 1)
+        if from < last
+          && UTF8Validation.isValid(
+            UnsafeBufferPointer(rebasing: chunk[from..<last]), rejectingZero: true)
+        {
+          checked = from..<last
+        }
+      }
       var start = 0
       while start < chunk.count {
         guard let newline = lineFeedIndex(base + start, chunk.count - start) else {
@@ -80,7 +98,9 @@ enum TextListReader: ListReader {
         }
         let end = start + newline
         if pending.isEmpty {
-          try endLine(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+          try endLine(
+            UnsafeBufferPointer(rebasing: chunk[start..<end]),
+            isChecked: start >= checked.lowerBound && end <= checked.upperBound)
         } else {
           pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
           var whole: [UInt8] = []
@@ -99,8 +119,11 @@ enum TextListReader: ListReader {
       return UnsafeRawPointer(base).distance(to: found)
     }
 
-    /// Takes one line, without its line feed.
-    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+    /// Takes one line, without its line feed; `isChecked` when its bytes are known to be
+    /// well-formed UTF-8 without a zero byte.
+    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>, isChecked: Bool = false)
+      throws(LoadError)
+    {
       var lower = 0
       var upper = bytes.count
       func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
@@ -108,6 +131,10 @@ enum TextListReader: ListReader {
       while upper > lower && isBlank(bytes[upper - 1]) { upper -= 1 }
       guard lower < upper else { return }
       let name = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+      if isChecked {
+        try builder.appendName(utf8: name)
+        return
+      }
       if name.contains(0) {
         throw invalid("a zero byte (the file is not text)")
       }
