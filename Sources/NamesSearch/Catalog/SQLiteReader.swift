@@ -184,7 +184,7 @@ enum SQLiteReader: ListReader {
       case .blob: throw notString(index, "a blob")
       default:
         let bytes = statement.withText(index) { $0 }
-        if UTF8Validation.firstInvalid(in: bytes) != nil { wellFormed = false }
+        if !UTF8Validation.isValid(bytes) { wellFormed = false }
         return bytes
       }
     }
