@@ -80,8 +80,12 @@ public struct FirstLetterSections: SectionMaker {
     for i in 0..<names.count {
       let utf8 = names.utf8(of: i)
       let index: Int
-      if let byte = utf8.first, byte < 0x80, utf8.count == 1 || utf8[1] < 0x80 {
-        // One ASCII character: a letter is its own title, uppercased.
+      if let byte = utf8.first, byte < 0x80,
+        utf8.count == 1 || utf8[1] < 0x80 || (0xC2...0xCB).contains(utf8[1])
+      {
+        // One ASCII character: a letter is its own title, uppercased. (Nothing in
+        // U+0080–U+02FF, which 0xC2–0xCB lead, extends a grapheme cluster: UAX #29's
+        // Extend and SpacingMark start at U+0300.)
         if asciiGroup[Int(byte)] < 0 {
           let letter = (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
           let isLetter = (0x41...0x5A).contains(letter)
@@ -104,18 +108,55 @@ public struct FirstLetterSections: SectionMaker {
       }
       members[index].append(i)
     }
-    // Sections are sorted in parallel, each into its own slot.
-    let sorter = Sorter(names: names, startsWithLetter: startsWithLetter)
     let groups = members
     guard !groups.isEmpty else { return [] }
+    // Every name's sort key, in file order: the names' bytes are read in the order they lie
+    // in memory (a section's members, read section by section, are scattered through it),
+    // ranges of names in parallel.
+    let sorter = Sorter(names: names, startsWithLetter: startsWithLetter)
+    let keys = SortKeys(names: names)
+    let ranges = max(1, min(64, names.count / 16_384))
+    ThreadPool.perform(iterations: ranges) { r in
+      for i in names.count * r / ranges..<names.count * (r + 1) / ranges {
+        keys.items[i] = sorter.item(i, keys: keys)
+      }
+    }
+    // Sections are sorted in parallel, each into its own slot.
     var sorted = [[Int]](repeating: [], count: groups.count)
     sorted.withUnsafeMutableBufferPointer { slots in
       let out = Slots(base: slots.baseAddress!)
       ThreadPool.perform(iterations: groups.count) { g in
-        out.base[g] = sorter.sorted(groups[g])
+        out.base[g] = sorter.sorted(groups[g], keys: keys)
       }
     }
     return Array(zip(order, sorted))
+  }
+
+  /// The sort keys of a list's names: room for every name's key at twice its bytes' offset
+  /// in the store (at most two weights a byte), and each name's `Sorter.Item`. Written by
+  /// ranges of names in parallel, each name its own item and bytes; read by the sorts once
+  /// written.
+  private final class SortKeys: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let items: UnsafeMutablePointer<Sorter.Item>
+    let names: NameStore
+
+    init(names: NameStore) {
+      self.names = names
+      bytes = .allocate(capacity: max(1, 2 * names.bytes.count))
+      items = .allocate(capacity: max(1, names.count))
+    }
+
+    deinit {
+      bytes.deallocate()
+      items.deallocate()
+    }
+
+    /// Where name `i`'s key starts.
+    @inline(__always)
+    func start(of i: Int) -> UnsafeMutablePointer<UInt8> {
+      bytes + 2 * names.byteRange(of: i).lowerBound
+    }
   }
 
   /// Where the parallel sorts write: each iteration its own element.
@@ -146,28 +187,25 @@ public struct FirstLetterSections: SectionMaker {
     let startsWithLetter: [Bool]
     let weights = RootPrimaryWeights.root
 
-    /// One name to sort: the first 16 bytes of its key (as two numbers), where its key
-    /// lies, its position among the section's members (in index order), whether it starts
-    /// with a letter, and whether its key decides (`isFast`).
+    /// One name to sort: the first 16 bytes of its key (as two numbers), its key's length,
+    /// its position among the section's members (in index order), whether it starts with a
+    /// letter, and whether its key decides (`isFast`).
     struct Item {
       var prefix: UInt64
       var prefix2: UInt64
-      var start: UInt32
       var count: UInt32
       var position: UInt32
       var isLetter: Bool
       var isFast: Bool
     }
 
-    /// The sort key of name `i`, written from `keys + start` on: its primary weights when
-    /// it starts with a letter (`isFast` when `RootPrimaryWeights` covers it, else no key),
-    /// else its UTF-8 (scalar order). `keys + start` has room for twice the name's bytes.
-    func item(
-      _ i: Int, position: Int, keys: UnsafeMutablePointer<UInt8>, start: Int
-    ) -> Item {
+    /// The sort key of name `i`, written from `keys.start(of: i)` on: its primary weights
+    /// when it starts with a letter (`isFast` when `RootPrimaryWeights` covers it, else no
+    /// key), else its UTF-8 (scalar order). Its position is left 0.
+    func item(_ i: Int, keys: SortKeys) -> Item {
       let utf8 = names.utf8(of: i)
       let isLetter = startsWithLetter[i]
-      let out = keys + start
+      let out = keys.start(of: i)
       var count = 0
       var fast = true
       if isLetter {
@@ -183,8 +221,7 @@ public struct FirstLetterSections: SectionMaker {
       return Item(
         prefix: Self.bigEndianWord(out, from: 0, count: count),
         prefix2: Self.bigEndianWord(out, from: 8, count: count),
-        start: UInt32(start), count: UInt32(count),
-        position: UInt32(position), isLetter: isLetter, isFast: fast)
+        count: UInt32(count), position: 0, isLetter: isLetter, isFast: fast)
     }
 
     /// Bytes `from..<from + 8` of the `count` bytes at `key` as a big-endian number, zeros
@@ -207,80 +244,68 @@ public struct FirstLetterSections: SectionMaker {
 
     /// `members` (ascending indices) sorted. Members already in order (a sorted file) cost
     /// one pass of comparisons of neighbours, no sort.
-    func sorted(_ members: [Int]) -> [Int] {
-      // Room for every key at once: at most two weights a byte.
-      var room = 0
-      for i in members { room += 2 * names.utf8(of: i).count }
-      var keys = [UInt8](repeating: 0, count: room)
+    func sorted(_ members: [Int], keys: SortKeys) -> [Int] {
       var items: [Item] = []
       items.reserveCapacity(members.count)
       // The names Foundation compares, decoded once rather than at each comparison.
       var strings = [String](repeating: "", count: members.count)
-      keys.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var used = 0
-        for (position, i) in members.enumerated() {
-          let item = item(i, position: position, keys: base, start: used)
-          if item.isLetter && !item.isFast { strings[position] = names[i] }
-          used += Int(item.count)
-          items.append(item)
-        }
+      for (position, i) in members.enumerated() {
+        var item = keys.items[i]
+        item.position = UInt32(position)
+        if item.isLetter && !item.isFast { strings[position] = names[i] }
+        items.append(item)
       }
-      return keys.withUnsafeBufferPointer { keys in
-        // Positions ascend, so neighbours each before the next are the stable order.
-        var inOrder = true
-        for k in items.indices.dropFirst()
-        where !isBefore(items[k - 1], items[k], keys, members, strings) {
-          inOrder = false
-          break
-        }
-        if inOrder { return members }
-        let uniform = items.allSatisfy { $0.isFast && $0.isLetter == items[0].isLetter }
-        if uniform {
-          // Keys decide before names: sorted by their first 8 bytes, then each run of
-          // equal prefixes by the whole comparison.
-          // Sorted by their first 8 bytes, then each run of equal prefixes by the next 8
-          // and, where those tie too (rare: 1M benchmark names have runs of at most 5),
-          // by the whole comparison.
-          Self.radixSortByPrefix(&items)
-          items.withUnsafeMutableBufferPointer { items in
-            var low = 0
-            while low < items.count {
-              var high = low + 1
-              while high < items.count && items[high].prefix == items[low].prefix { high += 1 }
-              if high - low > 16 {
-                var run = UnsafeMutableBufferPointer(rebasing: items[low..<high])
-                run.sort { a, b in
-                  if a.prefix2 != b.prefix2 { return a.prefix2 < b.prefix2 }
-                  return isBefore(a, b, keys, members, strings)
-                }
-              } else if high - low > 1 {
-                // Most runs are short: sorted by insertion, without a closure to set up.
-                for k in low + 1..<high {
-                  let item = items[k]
-                  var j = k
-                  while j > low {
-                    let previous = items[j - 1]
-                    if item.prefix2 > previous.prefix2 { break }
-                    if item.prefix2 == previous.prefix2
-                      && !isBefore(item, previous, keys, members, strings)
-                    {
-                      break
-                    }
-                    items[j] = previous
-                    j -= 1
-                  }
-                  items[j] = item
-                }
+      // Positions ascend, so neighbours each before the next are the stable order.
+      var inOrder = true
+      for k in items.indices.dropFirst()
+      where !isBefore(items[k - 1], items[k], keys, members, strings) {
+        inOrder = false
+        break
+      }
+      if inOrder { return members }
+      let uniform = items.allSatisfy { $0.isFast && $0.isLetter == items[0].isLetter }
+      if uniform {
+        // Keys decide before names: sorted by their first 8 bytes, then each run of equal prefixes by the next 8
+        // and, where those tie too (rare: 1M benchmark names have runs of at most 5),
+        // by the whole comparison.
+        Self.radixSortByPrefix(&items)
+        items.withUnsafeMutableBufferPointer { items in
+          var low = 0
+          while low < items.count {
+            var high = low + 1
+            while high < items.count && items[high].prefix == items[low].prefix { high += 1 }
+            if high - low > 16 {
+              var run = UnsafeMutableBufferPointer(rebasing: items[low..<high])
+              run.sort { a, b in
+                if a.prefix2 != b.prefix2 { return a.prefix2 < b.prefix2 }
+                return isBefore(a, b, keys, members, strings)
               }
-              low = high
+            } else if high - low > 1 {
+              // Most runs are short: sorted by insertion, without a closure to set up.
+              for k in low + 1..<high {
+                let item = items[k]
+                var j = k
+                while j > low {
+                  let previous = items[j - 1]
+                  if item.prefix2 > previous.prefix2 { break }
+                  if item.prefix2 == previous.prefix2
+                    && !isBefore(item, previous, keys, members, strings)
+                  {
+                    break
+                  }
+                  items[j] = previous
+                  j -= 1
+                }
+                items[j] = item
+              }
             }
+            low = high
           }
-        } else {
-          items.sort { isBefore($0, $1, keys, members, strings) }
         }
-        return items.map { members[Int($0.position)] }
+      } else {
+        items.sort { isBefore($0, $1, keys, members, strings) }
       }
+      return items.map { members[Int($0.position)] }
     }
 
     /// Sorts `items` by `prefix` as an unsigned number, stably (equal prefixes keep their
@@ -335,21 +360,20 @@ public struct FirstLetterSections: SectionMaker {
     /// Whether `a` goes before `b`: `SectionOrder.areInIncreasingOrder`, ties by index
     /// (positions are in index order).
     func isBefore(
-      _ a: Item, _ b: Item, _ keys: UnsafeBufferPointer<UInt8>, _ members: [Int],
-      _ strings: [String]
+      _ a: Item, _ b: Item, _ keys: SortKeys, _ members: [Int], _ strings: [String]
     ) -> Bool {
       if a.isLetter != b.isLetter { return a.isLetter }
+      let i = members[Int(a.position)]
+      let j = members[Int(b.position)]
       if a.isFast && b.isFast {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         if a.prefix2 != b.prefix2 { return a.prefix2 < b.prefix2 }
-        let x = UnsafeBufferPointer(rebasing: keys[Int(a.start)..<Int(a.start + a.count)])
-        let y = UnsafeBufferPointer(rebasing: keys[Int(b.start)..<Int(b.start + b.count)])
+        let x = UnsafeBufferPointer(start: keys.start(of: i), count: Int(a.count))
+        let y = UnsafeBufferPointer(start: keys.start(of: j), count: Int(b.count))
         let order = FirstLetterSections.compareBytes(x, y)
         if order != 0 { return order < 0 }
       }
       // Equal keys, or a name the keys do not cover.
-      let i = members[Int(a.position)]
-      let j = members[Int(b.position)]
       let x = names.utf8(of: i)
       let y = names.utf8(of: j)
       let order = FirstLetterSections.compareBytes(x, y)
