@@ -9,4 +9,13 @@ public protocol SectionMaker: Sendable {
   ///
   /// - Complexity: at most O(n log n) in the number of names.
   func sections(of names: NameStore) -> [(title: String, members: [Int])]
+
+  /// Called once when a list turns out to need made sections, before its names are read:
+  /// a maker may start, on another core, the set-up `sections(of:)` will need.
+  func prepare()
+}
+
+extension SectionMaker {
+  /// Nothing to set up.
+  public func prepare() {}
 }

@@ -64,6 +64,8 @@ struct SectionsBuilder: ~Copyable {
   private var open: (title: String, start: Int)?
   /// The byte offset where the name being appended in parts starts.
   private var nameStart = 0
+  /// Whether `maker.prepare()` was called.
+  private var isMakerPrepared = false
 
   /// A builder for the list that errors call `source`, counting its loaded size against
   /// `expansion` (`nil`: no limit), with room reserved for `names` names of `bytes` bytes.
@@ -258,6 +260,11 @@ struct SectionsBuilder: ~Copyable {
   /// Records the title of the item just appended, when items are re-filed, and counts it.
   private mutating func noteItem(title: String?) throws(LoadError) {
     position += 1
+    if !isMakerPrepared && !isSectioned && fields.section == nil {
+      // The first item of a flat list: its sections will be made.
+      isMakerPrepared = true
+      maker.prepare()
+    }
     if hasRecords && records.count < names.count { records.append("null") }
     // Without a section field a flat list is filed by the `SectionMaker` at the end.
     guard let title, fields.section != nil else { return }
