@@ -25,6 +25,9 @@ struct SectionsBuilder: ~Copyable {
   private let source: String
   /// Which fields of records are what.
   let fields: RecordFields
+  /// The field a string item is refused for, when one was chosen (found once, not for
+  /// each name).
+  private let fieldForRecords: RecordKeyPath?
   private let maker: any SectionMaker
   private var names: NameStore.Builder
   /// The further search keys' texts and owners, and the records' JSON texts.
@@ -80,6 +83,7 @@ struct SectionsBuilder: ~Copyable {
     self.keepsRecords = keepsRecords
     self.expansion = expansion
     self.fields = fields
+    fieldForRecords = fields.name ?? fields.search.first ?? fields.section
     self.maker = maker
     self.names = NameStore.Builder(names: names, bytes: bytes)
   }
@@ -303,7 +307,7 @@ struct SectionsBuilder: ~Copyable {
 
   /// Refuses a name (a string item) when a field was chosen: the item is not a record.
   private func requireNoFields() throws(LoadError) {
-    guard let field = fields.name ?? fields.search.first ?? fields.section else { return }
+    guard let field = fieldForRecords else { return }
     throw LoadError(
       source: source,
       reason: .itemNotRecord(
