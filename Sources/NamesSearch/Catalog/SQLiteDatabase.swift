@@ -187,6 +187,13 @@ final class SQLiteDatabase {
     return header
   }
 
+  /// The status of the database file at `path` and of its `-wal` (`nil` for one that does
+  /// not exist): every commit changes one of them (the file's pages, or the WAL it is
+  /// appended to), so an equal stamp before and after two reads says they read one state.
+  static func stamp(of path: PathName) -> [FileStatus?] {
+    [status(of: path, suffix: ""), status(of: path, suffix: "-wal")]
+  }
+
   /// `stat(2)` of the file `path` + `suffix` ("-wal", "-shm"), or `nil` when it does not
   /// exist.
   private static func status(of path: PathName, suffix: String) -> FileStatus? {

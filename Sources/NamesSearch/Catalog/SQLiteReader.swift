@@ -38,6 +38,14 @@ enum SQLiteReader: ListReader {
   /// - Throws: `LoadError` as the type's summary says; `notAList` for a stream, which has
   ///   no path to open; or what `SectionsBuilder` throws.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    try read(input, minimumRowsToSplit: 200_000)
+  }
+
+  /// `read(_:)`, a table of names only read in two halves at once (`SplitRead`) when its
+  /// rowids span at least `minimumRowsToSplit` (tests make it small).
+  static func read(_ input: ListInput, minimumRowsToSplit: Int64) throws(LoadError)
+    -> SectionedNames
+  {
     let path = try input.requirePath(format: .sqlite)
     let source = input.source
     let options = input.options
@@ -129,38 +137,75 @@ enum SQLiteReader: ListReader {
       default: return reading.text(index)
       }
     }
-    while true {
-      do {
-        guard try reading.step() else { break }
-      } catch {
-        throw database.error(error.code)
+    // A large table of names only: its second half read on another core meanwhile.
+    var split: SplitRead? = nil
+    if !options.keepsRecords && searchAt.isEmpty && sectionAt == nil {
+      split = SplitRead.start(
+        database, path: path, source: source, table: table, columns: columns,
+        name: columns[nameColumn], minimumRows: minimumRowsToSplit)
+      if let split { reading = split.firstHalf }
+    }
+    var parts = 1
+    var part = 0
+    while part < parts {
+      part += 1
+      if part > 1 { reading = split!.secondHalf }
+      rows: while true {
+        do {
+          guard try reading.step() else { break rows }
+        } catch {
+          throw database.error(error.code)
+        }
+        row += 1
+        if !builder.keepsRecords {
+          let outcome = try appendRow(
+            reading, name: nameAt, search: searchAt, section: sectionAt, to: &builder,
+            notString: notString)
+          if outcome == .skipped { continue }
+          builder.dropRecord()
+          if outcome == .appended { continue }
+        }
+        guard let name = try string(nameAt) else { continue }
+        var searchKeys: [String] = []
+        for index in searchAt {
+          if let key = try string(index) { searchKeys.append(key) }
+        }
+        var title: String? = nil
+        if let index = sectionAt {
+          guard let text = try string(index) else { throw notString(index, "null") }
+          title = text
+        }
+        guard builder.keepsRecords else {
+          try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: nil)
+          continue
+        }
+        record.removeAll(keepingCapacity: true)
+        appendRecord(statement, keys: keys, to: &record)
+        try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: record)
       }
-      row += 1
-      if !builder.keepsRecords {
-        let outcome = try appendRow(
-          reading, name: nameAt, search: searchAt, section: sectionAt, to: &builder,
-          notString: notString)
-        if outcome == .skipped { continue }
-        builder.dropRecord()
-        if outcome == .appended { continue }
+      guard part == 1, let split else { continue }
+      let second = split.wait()
+      guard split.stamp == SQLiteDatabase.stamp(of: path) else {
+        // A commit came between the halves: read again, all at once.
+        return try read(input, minimumRowsToSplit: .max)
       }
-      guard let name = try string(nameAt) else { continue }
-      var searchKeys: [String] = []
-      for index in searchAt {
-        if let key = try string(index) { searchKeys.append(key) }
-      }
-      var title: String? = nil
-      if let index = sectionAt {
-        guard let text = try string(index) else { throw notString(index, "null") }
-        title = text
-      }
-      guard builder.keepsRecords else {
-        try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: nil)
+      guard second.isComplete else {
+        // Something the fast path does not take (a blob, bytes that are not UTF-8, an
+        // error): the second half is read here, as any table is.
+        parts = 2
         continue
       }
-      record.removeAll(keepingCapacity: true)
-      appendRecord(statement, keys: keys, to: &record)
-      try builder.appendRow(name: name, searchKeys: searchKeys, title: title, record: record)
+      try second.bytes.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+        var start = 0
+        for end in second.ends {
+          try builder.appendRow(
+            utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), searchKeys: [],
+            title: nil, record: nil)
+          builder.dropRecord()
+          start = end
+        }
+      }
+      row += second.rows
     }
     try database.checkUnchanged()
     return try builder.finish()

@@ -61,6 +61,11 @@ final class SQLiteStatement {
     return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
   }
 
+  /// The value of column `index` in the current row as an integer (`sqlite3_column_int64`).
+  func integer(_ index: Int) -> Int64 {
+    sqlite3_column_int64(statement, Int32(index))
+  }
+
   /// The value of column `index` in the current row as a double (`sqlite3_column_double`).
   func double(_ index: Int) -> Double {
     sqlite3_column_double(statement, Int32(index))

@@ -1,0 +1,121 @@
+import Dispatch
+
+extension SQLiteReader {
+  /// A table of names only (no records kept, no search or section column), read in two
+  /// halves at once: the rows before the middle rowid on the calling thread, as any table
+  /// is read, and the rest on another core (`ThreadPool.run`) through a second read-only
+  /// connection, into a block of names the caller appends after its own. Stepping through
+  /// SQLite's rows is most of the time a large table takes to load, and the other core is
+  /// idle meanwhile.
+  ///
+  /// - Order: both halves are rowid ranges of the table's own b-tree (`NOT INDEXED`; a
+  ///   `WITHOUT ROWID` table, or one whose columns hide every rowid alias, is not split),
+  ///   appended first half first: the rows come in rowid order, as unsplit.
+  /// - One state: the database's and its `-wal`'s status (`SQLiteDatabase.stamp(of:)`) is
+  ///   taken before the second connection opens and compared when both halves are done; a
+  ///   commit in between makes the caller read the table again, unsplit.
+  /// - The same answers: the second half takes only rows whose name is text of well-formed
+  ///   UTF-8 or NULL (skipped); at anything else (a blob, bytes SQLite would repair, an
+  ///   error) it stops, `isComplete` is false, and the caller reads that half itself, so
+  ///   errors and repairs are exactly an unsplit read's.
+  final class SplitRead {
+    /// The first half's statement, on the caller's connection.
+    let firstHalf: SQLiteStatement
+    /// The second half's statement on the caller's connection, for when the other core's
+    /// read is not complete.
+    let secondHalf: SQLiteStatement
+    /// The files' status before the second connection opened.
+    let stamp: [FileStatus?]
+    private let result: SecondHalf
+
+    /// What the other core read: the names' UTF-8 back to back, the end offset of each, and
+    /// how many rows it stepped through (NULL names included).
+    final class SecondHalf: @unchecked Sendable {
+      var bytes: [UInt8] = []
+      var ends: [Int] = []
+      var rows = 0
+      var isComplete = false
+      let done = DispatchSemaphore(value: 0)
+    }
+
+    private init(
+      firstHalf: SQLiteStatement, secondHalf: SQLiteStatement, stamp: [FileStatus?],
+      result: SecondHalf
+    ) {
+      self.firstHalf = firstHalf
+      self.secondHalf = secondHalf
+      self.stamp = stamp
+      self.result = result
+    }
+
+    /// Starts reading the column `name` of `table` (whose columns are `columns`) split at
+    /// its middle rowid, or answers `nil` when the table is not split: its rowids span
+    /// fewer than `minimumRows`, it has no rowid a query can name, or a query fails (the
+    /// unsplit read then meets the same failure and reports it).
+    ///
+    /// - Complexity: O(log n): the rowids' least and greatest are found in the b-tree.
+    static func start(
+      _ database: SQLiteDatabase, path: PathName, source: String, table: String,
+      columns: [String], name: String, minimumRows: Int64
+    ) -> SplitRead? {
+      // The first of SQLite's names for the rowid that no column takes (sqlite.org/lang_createtable.html#rowid).
+      let taken = Set(columns.map { $0.lowercased() })
+      guard let rowid = ["_rowid_", "rowid", "oid"].first(where: { !taken.contains($0) }),
+        let bounds = try? database.prepare(
+          "SELECT min(\(rowid)), max(\(rowid)) FROM \(quoted(table))"),
+        (try? bounds.step()) == true, bounds.kind(0) == .integer
+      else { return nil }
+      let low = bounds.integer(0)
+      let high = bounds.integer(1)
+      // Rowids span all of Int64: neither the span nor the middle may overflow.
+      let (span, overflow) = high.subtractingReportingOverflow(low)
+      guard overflow || span >= minimumRows else { return nil }
+      let middle = low / 2 + high / 2 + (low % 2 + high % 2) / 2
+      let select = "SELECT \(quoted(name)) FROM \(quoted(table)) NOT INDEXED WHERE \(rowid) "
+      let firstSQL = select + "<= \(middle)"
+      let secondSQL = select + "> \(middle)"
+      guard let first = try? database.prepare(firstSQL),
+        let second = try? database.prepare(secondSQL)
+      else { return nil }
+      let stamp = SQLiteDatabase.stamp(of: path)
+      let result = SecondHalf()
+      ThreadPool.run {
+        defer { result.done.signal() }
+        read(path: path, source: source, sql: secondSQL, into: result)
+      }
+      return SplitRead(firstHalf: first, secondHalf: second, stamp: stamp, result: result)
+    }
+
+    /// Waits for the other core's half.
+    func wait() -> SecondHalf {
+      result.done.wait()
+      return result
+    }
+
+    /// The second half, read through a connection of its own.
+    private static func read(path: PathName, source: String, sql: String, into half: SecondHalf) {
+      guard let database = try? SQLiteDatabase(path: path, source: source) else { return }
+      defer { database.close() }
+      guard let statement = try? database.prepare(sql) else { return }
+      while true {
+        guard let more = try? statement.step() else { return }
+        if !more { break }
+        half.rows += 1
+        switch statement.kind(0) {
+        case .null: continue
+        case .blob: return
+        default:
+          let taken = statement.withText(0) { text in
+            guard UTF8Validation.isValid(text) else { return false }
+            half.bytes.append(contentsOf: text)
+            half.ends.append(half.bytes.count)
+            return true
+          }
+          if !taken { return }
+        }
+      }
+      guard (try? database.checkUnchanged()) != nil else { return }
+      half.isComplete = true
+    }
+  }
+}
