@@ -118,20 +118,15 @@ final class XMLPlistReader {
     xmlCtxtUseOptions(
       context,
       Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var chunks = [[UInt8](repeating: 0, count: 1 << 20), [UInt8](repeating: 0, count: 1 << 20)]
     var piece = [UInt8](repeating: 0, count: 1 << 16)
     var endedEarly = false
-    // The first pass parses the first chunk, which the context holds: not as the end, so
-    // that what libxml2 parses when told the input ends is only what it held back. Under 4
-    // bytes libxml2 cannot tell the encoding and takes a UTF-16 zero byte for the end
-    // ("Document is empty"): such a chunk waits for the next (no complete list is so short).
-    var firstPass = firstChunk.count >= 4
-    while error == nil && parserError == nil {
-      // Whole chunks, however the input arrives (a pipe gives 64 KiB at a time): libxml2
-      // rescans unfinished markup once per chunk.
-      // The first read goes straight into the chunk (a regular file fills it at once);
-      // only the rest of a short read is copied from `piece`.
-      var count = firstPass ? 0 : try nextChunk(&chunk)
+    /// Fills `chunk` with the next bytes: whole chunks, however the input arrives (a pipe
+    /// gives 64 KiB at a time), since libxml2 rescans unfinished markup once per chunk. The
+    /// first read goes straight into the chunk (a regular file fills it at once); only the
+    /// rest of a short read is copied from `piece`.
+    func fill(_ chunk: inout [UInt8]) throws(LoadError) -> Int {
+      var count = try nextChunk(&chunk)
       while count > 0 && count < chunk.count {
         if piece.count > chunk.count - count {
           piece = [UInt8](repeating: 0, count: chunk.count - count)
@@ -145,17 +140,50 @@ final class XMLPlistReader {
         }
         count += read
       }
-      if let message = chunk.withUnsafeBytes({
-        markup.scan(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-      }) {
-        throw LoadError(source: source, reason: .notAList(message))
-      }
+      return count
+    }
+    // The markup guard runs one chunk ahead, on another core (`MarkupScanAhead`): the next
+    // chunk is read and scanned while libxml2 parses this one. What is read and scanned,
+    // and in what order errors are reported, is what one chunk after another gives: a
+    // chunk's guard message before libxml2 sees it, a read's error only once the chunk
+    // before it parsed without one.
+    let ahead = MarkupScanAhead(markup)
+    // The first pass parses the first chunk, which the context holds: not as the end, so
+    // that what libxml2 parses when told the input ends is only what it held back. Under 4
+    // bytes libxml2 cannot tell the encoding and takes a UTF-16 zero byte for the end
+    // ("Document is empty"): such a chunk waits for the next (no complete list is so short).
+    var firstPass = firstChunk.count >= 4
+    var current = 0
+    var count = firstPass ? 0 : try fill(&chunks[0])
+    var message = chunks[0].withUnsafeBytes {
+      ahead.markup.scan(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+    }
+    while error == nil && parserError == nil {
+      if let message { throw LoadError(source: source, reason: .notAList(message)) }
       let atEnd = !firstPass && count == 0
       firstPass = false
-      let status = chunk.withUnsafeBytes {
-        xmlParseChunk(
-          context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
-          atEnd ? 1 : 0)
+      let next = 1 - current
+      var nextCount = 0
+      var readError: LoadError? = nil
+      if !atEnd {
+        do {
+          nextCount = try fill(&chunks[next])
+        } catch {
+          readError = error
+        }
+      }
+      var status: Int32 = 0
+      chunks[next].withUnsafeBytes { nextBytes in
+        if !atEnd && readError == nil {
+          ahead.start(UnsafeRawBufferPointer(rebasing: nextBytes[..<nextCount]))
+        }
+        status = chunks[current].withUnsafeBytes {
+          xmlParseChunk(
+            context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count),
+            atEnd ? 1 : 0)
+        }
+        // Waited for here, while the next chunk's bytes are lent.
+        message = ahead.wait()
       }
       // Names the system refused memory for were dropped: stop here.
       if sections.isOutOfMemory { fail(LoadError.memoryRefused(source: source).reason) }
@@ -174,7 +202,11 @@ final class XMLPlistReader {
         }
         break
       }
+      if error == nil && parserError == nil, let readError { throw readError }
+      current = next
+      count = nextCount
     }
+    markup = ahead.markup
     if endedEarly || (error == nil && parserError == nil && !rootClosed) {
       throw LoadError(
         source: source, reason: .notAList("line \(markup.line): the document ends early"))
