@@ -1,5 +1,5 @@
 /// Splits comma-separated values (RFC 4180) into rows of fields, however the input is cut
-/// into chunks: plain rows (one line, no `""`, see `plainRows`) straight from a chunk whose
+/// into chunks: plain rows (on one line, see `plainRows`) straight from a chunk whose
 /// complete lines were checked at once, 8 bytes at a time; any other row byte by byte.
 ///
 /// The grammar is RFC 4180's, with UTF-8 allowed in fields and LF accepted as a line end
@@ -254,8 +254,9 @@ struct CSVParser {
   /// after the last row handed over or skipped: `start` when the first row is not plain.
   ///
   /// A plain row lies on one line, ending at LF or CRLF; each of its fields is unquoted
-  /// without a quote or carriage return, or quoted without a line feed or `""` inside and
-  /// followed by a comma or the line's end. Any other row, with the errors it may hold, is
+  /// without a quote or carriage return, or quoted without a line feed inside and followed
+  /// by a comma or the line's end. A row whose quoted fields hold `""` is handed over
+  /// copied (`unescaped`), the others in place. Any other row, with the errors it may hold, is
   /// left to the state machine. The fields' bounds go to `bounds`, grown when a row has
   /// more fields than it holds.
   ///
@@ -285,11 +286,16 @@ struct CSVParser {
           var p = next
           var fields = 0
           var isQuoted = false
+          var hasDoubledQuote = false
           var after = 0
           while true {
             guard fields < capacity else { return true }
             if base[p] == 0x22 {
-              let close = Self.firstQuoteOrLineFeed(base, from: p + 1, limit: limit)
+              var close = Self.firstQuoteOrLineFeed(base, from: p + 1, limit: limit)
+              while base[close] == 0x22 && base[close + 1] == 0x22 {
+                hasDoubledQuote = true
+                close = Self.firstQuoteOrLineFeed(base, from: close + 2, limit: limit)
+              }
               guard base[close] == 0x22 else { return false }
               starts[fields] = p + 1 - next
               ends[fields] = close - next
@@ -323,6 +329,12 @@ struct CSVParser {
           if fields == 1 && !isQuoted && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             continue
           }
+          if hasDoubledQuote {
+            try unescaped(
+              bytes, starts: UnsafeBufferPointer(start: starts, count: fields),
+              ends: UnsafeBufferPointer(start: ends, count: fields), line: rowLine, body)
+            continue
+          }
           try body(
             Row(
               bytes: bytes, ends: UnsafeBufferPointer(start: ends, count: fields),
@@ -333,6 +345,36 @@ struct CSVParser {
       }
       guard isFull else { return next }
       bounds = [Int](repeating: 0, count: bounds.count * 2)
+    }
+  }
+
+  /// Hands over a plain row whose quoted fields hold `""`, its fields (at `starts` and
+  /// `ends` in `bytes`) copied back to back with each `""` made one `"`; still known to be
+  /// well-formed UTF-8, as dropping an ASCII byte between sequences keeps it so.
+  ///
+  /// - Throws: what `body` throws.
+  /// - Complexity: O(n) in the row's size.
+  private mutating func unescaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
+    ends: UnsafeBufferPointer<Int>, line: Int, _ body: (Row) throws(LoadError) -> Void
+  ) throws(LoadError) {
+    defer {
+      fieldBytes.removeAll(keepingCapacity: true)
+      fieldEnds.removeAll(keepingCapacity: true)
+    }
+    for field in 0..<ends.count {
+      var i = starts[field]
+      while i < ends[field] {
+        let byte = bytes[i]
+        fieldBytes.append(byte)
+        i += byte == 0x22 ? 2 : 1
+      }
+      fieldEnds.append(fieldBytes.count)
+    }
+    try fieldBytes.withUnsafeBufferPointer { (copied) throws(LoadError) in
+      try fieldEnds.withUnsafeBufferPointer { (copiedEnds) throws(LoadError) in
+        try body(Row(bytes: copied, ends: copiedEnds, line: line, isValidUTF8: true))
+      }
     }
   }
 
