@@ -45,12 +45,14 @@ struct CSVParser {
     var count: Int { ends.count }
 
     /// The offset in `bytes` where field `i` (0-based) starts.
+    @inline(__always)
     func start(of i: Int) -> Int {
       if let starts { return starts[i] }
       return i == 0 ? 0 : ends[i - 1]
     }
 
     /// The bytes of field `i` (0-based), quotes removed and `""` made one `"`.
+    @inline(__always)
     subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(rebasing: bytes[start(of: i)..<ends[i]])
     }

@@ -125,7 +125,7 @@ enum CSVReader: ListReader {
           line: row.line,
           "\(Plural.counted(row.count, "field")), but the header has \(columnCount)")
       }
-      try validate(row)
+      if !row.isValidUTF8 { try validate(row) }
       let nameBytes = row[nameColumn]
       if nameBytes.isEmpty { return }
       var title: UnsafeBufferPointer<UInt8>? = nil
@@ -175,12 +175,11 @@ enum CSVReader: ListReader {
       }
     }
 
-    /// Checks that every field of `row` is UTF-8, field by field, unless the parser found
-    /// the row so (a plain row read in place, checked with its chunk).
+    /// Checks that every field of `row` is UTF-8, field by field (not needed when the
+    /// parser found the row so: a plain row, checked with its chunk).
     ///
     /// - Throws: `notUTF8` for the first bad byte, in the first field that has one.
     private func validate(_ row: CSVParser.Row) throws(LoadError) {
-      if row.isValidUTF8 { return }
       for i in 0..<row.count {
         if let bad = UTF8Validation.firstInvalid(in: row[i]) {
           throw notUTF8(row, field: i, offset: bad)
