@@ -230,4 +230,51 @@ struct CSVReaderTests {
         Array("a,b,c\n1,né€,é".utf8) + [0xE2, 0x82] + Array("\n".utf8), options: fields(name: "b"))
     }
   }
+
+  @Test("a bad or zero byte in any column of any row names its line, however the input is cut")
+  func badByteAnywhere() {
+    // 30 rows under the header, fields of 0-11 characters ("é" among them) so that bytes
+    // land at every word offset, some quoted; row 12's middle field spans two lines. The
+    // bad bytes end one field; its line is counted here as the rows are written.
+    let kinds: [([UInt8], String)] = [
+      ([0xFF], "not valid UTF-8 (bytes 0xFF)"),
+      ([0xE2, 0x82], "not valid UTF-8 (bytes 0xE2 0x82)"),
+      ([0x00], "a zero byte (the file is not text)"),
+    ]
+    for target in 1...30 {
+      for column in 0..<3 {
+        for (bad, what) in kinds {
+          var bytes = Array("a,b,c\r\n".utf8)
+          var line = 2
+          var badLine = 0
+          for row in 1...30 {
+            var fields: [[UInt8]] = []
+            var rowLines = 0
+            for c in 0..<3 {
+              var text = Array(String("n\u{E9}Abcdefghijk".prefix((row * 3 + c * 5) % 12)).utf8)
+              if row == 12 && c == 1 { text += Array("two\nlines".utf8) }
+              let linesBefore = rowLines + text.filter { $0 == 0x0A }.count
+              if row == target && c == column {
+                text += bad
+                badLine = line + linesBefore
+              }
+              rowLines = linesBefore
+              let quoted = (row + c) % 4 == 0 || text.contains(0x0A)
+              fields.append(quoted ? [0x22] + text + [0x22] : text)
+            }
+            bytes +=
+              Array(fields.joined(separator: [0x2C])) + (row % 2 == 0 ? [0x0A] : [0x0D, 0x0A])
+            line += 1 + rowLines
+          }
+          for chunkSize in [1 << 20, 64, 8, 1] {
+            let expected = LoadError(
+              source: "t.csv", reason: .invalid(format: .csv, "line \(badLine): \(what)"))
+            #expect(throws: expected, "row \(target), column \(column), chunks of \(chunkSize)") {
+              try readList(bytes, options: fields(name: "a"), chunkSize: chunkSize)
+            }
+          }
+        }
+      }
+    }
+  }
 }

@@ -1,5 +1,6 @@
-/// Splits comma-separated values (RFC 4180) into rows of fields, byte by byte, however the
-/// input is cut into chunks.
+/// Splits comma-separated values (RFC 4180) into rows of fields, however the input is cut
+/// into chunks: plain rows (on one line, see `plainRows`) straight from a chunk whose
+/// complete lines were checked at once, 8 bytes at a time; any other row byte by byte.
 ///
 /// The grammar is RFC 4180's, with UTF-8 allowed in fields and LF accepted as a line end
 /// besides CRLF:
@@ -15,7 +16,7 @@
 /// A row that is empty or holds only spaces and tabs (one unquoted field) is skipped, as
 /// Python's `csv` module skips empty lines. Fields are handed over as raw bytes; checking
 /// that they are UTF-8 is the caller's business (`UTF8Validation`), except that a row read
-/// in place says when it was found well-formed (`Row.isValidUTF8`).
+/// in place says it was found well-formed (`Row.isValidUTF8`).
 ///
 /// ```swift
 /// var parser = CSVParser(source: "contacts.csv")
@@ -25,26 +26,33 @@
 struct CSVParser {
   /// One row: its fields' bytes, valid only during the call that hands it over.
   struct Row {
-    /// The fields' bytes, back to back, or (a plain row read in place) separated by their
-    /// one-byte commas.
+    /// The fields' bytes, back to back, or (a plain row read in place) the line itself,
+    /// without its line break, quotes and commas included.
     let bytes: UnsafeBufferPointer<UInt8>
     /// The end offset of each field in `bytes`.
     let ends: UnsafeBufferPointer<Int>
     /// The 1-based line where the row begins.
     let line: Int
-    /// The bytes between one field's end and the next one's start: 0 or 1.
-    var separator = 0
-    /// Whether `bytes` is known to be well-formed UTF-8 (`UTF8Validation`'s rule), checked
-    /// as a plain row was found. `false` says nothing: the row is not checked.
+    /// The start offset of each field in `bytes` for a plain row read in place; `nil` when
+    /// the fields lie back to back (each starts where the one before ends).
+    var starts: UnsafeBufferPointer<Int>? = nil
+    /// Whether `bytes` is known to be well-formed UTF-8 without a zero byte
+    /// (`UTF8Validation`'s rule), checked with the chunk it lies in. `false` says nothing:
+    /// the row is not checked.
     var isValidUTF8 = false
 
     /// The number of fields.
     var count: Int { ends.count }
 
     /// The offset in `bytes` where field `i` (0-based) starts.
-    func start(of i: Int) -> Int { i == 0 ? 0 : ends[i - 1] + separator }
+    @inline(__always)
+    func start(of i: Int) -> Int {
+      if let starts { return starts[i] }
+      return i == 0 ? 0 : ends[i - 1]
+    }
 
     /// The bytes of field `i` (0-based), quotes removed and `""` made one `"`.
+    @inline(__always)
     subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(rebasing: bytes[start(of: i)..<ends[i]])
     }
@@ -66,9 +74,9 @@ struct CSVParser {
   private var state = State.fieldStart
   private var fieldBytes: [UInt8] = []
   private var fieldEnds: [Int] = []
-  /// The field ends of a plain row, written in place: always as long as its capacity, at
-  /// least one more than the most commas a plain row has had.
-  private var plainEnds = [Int](repeating: 0, count: 16)
+  /// The field starts (first half) and ends (second half) of a plain row read in place,
+  /// doubled when a row has more fields than half its length.
+  private var plainBounds = [Int](repeating: 0, count: 32)
   /// Whether any byte of the current row was read.
   private var rowStarted = false
   /// Whether a field of the current row was quoted.
@@ -101,16 +109,22 @@ struct CSVParser {
     guard let base = chunk.baseAddress else { return }
     let count = chunk.count
     var i = 0
+    /// The end of the checked region (`checkedLimit`), found at the first row start.
+    var limit = -1
     while i < count {
+      if state == .fieldStart && !rowStarted {
+        if limit < 0 { limit = Self.checkedLimit(base, from: i, count: count) }
+        if i < limit {
+          let next = try plainRows(base, from: i, limit: limit, body)
+          if next > i {
+            i = next
+            continue
+          }
+        }
+      }
       let byte = base[i]
       switch state {
       case .fieldStart, .unquoted:
-        if state == .fieldStart && !rowStarted,
-          let next = try plainRow(base, from: i, count: count, body)
-        {
-          i = next
-          continue
-        }
         if state == .fieldStart && byte == UInt8(ascii: "\"") {
           state = .quoted
           rowStarted = true
@@ -213,105 +227,209 @@ struct CSVParser {
     }
   }
 
-  /// Hands over the row that starts at offset `start` of the `count` bytes at `base`
-  /// straight from them, when it is plain: it ends in the chunk at LF or CRLF and holds no
-  /// quote, zero byte or other carriage return. Returns the offset after its line feed, or
-  /// `nil` (nothing read) for any other row, which the state machine then reads byte by
-  /// byte, reporting its errors.
+  /// The end of the region of the chunk at `base` (`count` bytes) whose plain rows need no
+  /// more checks: from offset `start` (where a row starts) to just after the chunk's last
+  /// line feed, when those bytes are well-formed UTF-8 without a zero byte, checked in one
+  /// pass (`UTF8Validation.isValid(_:rejectingZero:)`, about 3 instructions a byte); `start`
+  /// (no region) when there is no line feed or a check fails, so that every row of the
+  /// chunk is read by the state machine and checked alone, its error naming its line.
   ///
-  /// Most rows are plain: they are handed over without copying their bytes, found in one
-  /// pass that notes the commas and checks the row's UTF-8 (so the reader need not).
-  private mutating func plainRow(
-    _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
+  /// A row inside the region is well-formed too: UTF-8 sequences hold no ASCII byte, so
+  /// none spans the line feed, comma or quote that bounds a field.
+  ///
+  /// - Complexity: O(n) in `count - start`.
+  private static func checkedLimit(_ base: UnsafePointer<UInt8>, from start: Int, count: Int)
+    -> Int
+  {
+    var last = count - 1
+    while last >= start && base[last] != 0x0A { last -= 1 }
+    guard last >= start,
+      UTF8Validation.isValid(
+        UnsafeBufferPointer(start: base + start, count: last - start), rejectingZero: true)
+    else { return start }
+    return last + 1
+  }
+
+  /// Hands over, straight from the chunk (no copy), the plain rows that follow one another
+  /// from offset `start` of the bytes at `base`, inside the checked region that ends at
+  /// `limit` (`checkedLimit`, so `base[limit - 1]` is a line feed). Returns the offset
+  /// after the last row handed over or skipped: `start` when the first row is not plain.
+  ///
+  /// A plain row lies on one line, ending at LF or CRLF; each of its fields is unquoted
+  /// without a quote or carriage return, or quoted without a line feed inside and followed
+  /// by a comma or the line's end. A row whose quoted fields hold `""` is handed over
+  /// copied (`unescaped`), the others in place. Any other row, with the errors it may hold, is
+  /// left to the state machine. The fields' bounds go to `bounds`, grown when a row has
+  /// more fields than it holds.
+  ///
+  /// - Throws: what `body` throws.
+  /// - Complexity: O(n) in the rows' size: their special bytes are found 8 at a time
+  ///   (`firstSpecial`, `firstQuoteOrLineFeed`).
+  private mutating func plainRows(
+    _ base: UnsafePointer<UInt8>, from start: Int, limit: Int,
     _ body: (Row) throws(LoadError) -> Void
-  ) throws(LoadError) -> Int? {
-    while true {
-      let scan = plainEnds.withUnsafeMutableBufferPointer { ends in
-        Self.scanPlainRow(base, from: start, count: count, ends: ends)
-      }
-      switch scan {
-      case .notPlain: return nil
-      case .tooManyCommas:
-        plainEnds = [Int](repeating: 0, count: plainEnds.count * 2)
-        continue
-      case .plain(let end, let commas, let isValidUTF8):
-        let next = base[end] == 0x0D ? end + 2 : end + 1
-        let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
-        let line = self.line
-        self.line += 1
-        rowLine = self.line
-        if commas == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return next }
-        try plainEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
-          try body(
-            Row(
-              bytes: bytes, ends: UnsafeBufferPointer(rebasing: ends[...commas]), line: line,
-              separator: 1, isValidUTF8: isValidUTF8))
-        }
-        return next
-      }
+  ) throws(LoadError) -> Int {
+    var bounds: [Int] = []
+    swap(&bounds, &plainBounds)
+    var line = self.line
+    var next = start
+    defer {
+      swap(&bounds, &plainBounds)
+      self.line = line
+      rowLine = line
     }
-  }
-
-  /// What `scanPlainRow` found.
-  private enum PlainScan {
-    /// A plain row ending at offset `end` (its LF, or the CR of its CRLF), with `commas`
-    /// commas, and whether all its bytes are well-formed UTF-8.
-    case plain(end: Int, commas: Int, isValidUTF8: Bool)
-    /// Not a plain row (see `plainRow`).
-    case notPlain
-    /// `ends` is too short for the row's field ends.
-    case tooManyCommas
-  }
-
-  /// Scans the row at `start` for `plainRow`, writing its field ends (offsets from `start`)
-  /// into `ends`, and checking its UTF-8 as `UTF8Validation.firstInvalid(in:)` does (Unicode
-  /// 15, table 3-7); the bytes of a well-formed sequence are all 0x80 or more, never a
-  /// comma, quote or line break.
-  private static func scanPlainRow(
-    _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
-    ends: UnsafeMutableBufferPointer<Int>
-  ) -> PlainScan {
-    var end = start
-    var commas = 0
-    var valid = true
-    while end < count {
-      let byte = base[end]
-      if byte > 0x2C {
-        if byte < 0x80 || !valid {
-          end += 1
-          continue
-        }
-        if let (length, second) = UTF8Validation.sequence(leadBy: byte), end + length <= count,
-          second.contains(base[end + 1])
-        {
-          var k = 2
-          while k < length && base[end + k] & 0xC0 == 0x80 { k += 1 }
-          if k == length {
-            end += length
+    while true {
+      let isFull = try bounds.withUnsafeMutableBufferPointer {
+        (bounds) throws(LoadError) -> Bool in
+        let capacity = bounds.count / 2
+        let starts = bounds.baseAddress!
+        let ends = starts + capacity
+        while next < limit {
+          var p = next
+          var fields = 0
+          var isQuoted = false
+          var hasDoubledQuote = false
+          var after = 0
+          while true {
+            guard fields < capacity else { return true }
+            if base[p] == 0x22 {
+              var close = Self.firstQuoteOrLineFeed(base, from: p + 1, limit: limit)
+              while base[close] == 0x22 && base[close + 1] == 0x22 {
+                hasDoubledQuote = true
+                close = Self.firstQuoteOrLineFeed(base, from: close + 2, limit: limit)
+              }
+              guard base[close] == 0x22 else { return false }
+              starts[fields] = p + 1 - next
+              ends[fields] = close - next
+              p = close + 1
+              isQuoted = true
+            } else {
+              let special = Self.firstSpecial(base, from: p, limit: limit)
+              starts[fields] = p - next
+              ends[fields] = special - next
+              p = special
+            }
+            fields += 1
+            let byte = base[p]
+            if byte == 0x2C {
+              p += 1
+              continue
+            }
+            if byte == 0x0A {
+              after = p + 1
+            } else if byte == 0x0D && base[p + 1] == 0x0A {
+              after = p + 2
+            } else {
+              return false
+            }
+            break
+          }
+          let bytes = UnsafeBufferPointer(start: base + next, count: p - next)
+          let rowLine = line
+          line += 1
+          next = after
+          if fields == 1 && !isQuoted && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             continue
           }
+          if hasDoubledQuote {
+            try unescaped(
+              bytes, starts: UnsafeBufferPointer(start: starts, count: fields),
+              ends: UnsafeBufferPointer(start: ends, count: fields), line: rowLine, body)
+            continue
+          }
+          try body(
+            Row(
+              bytes: bytes, ends: UnsafeBufferPointer(start: ends, count: fields),
+              line: rowLine, starts: UnsafeBufferPointer(start: starts, count: fields),
+              isValidUTF8: true))
         }
-        valid = false
-        end += 1
-        continue
+        return false
       }
-      if byte == 0x2C {
-        guard commas + 1 < ends.count else { return .tooManyCommas }
-        ends[commas] = end - start
-        commas += 1
-      } else if byte == 0x0A {
-        break
-      } else if byte == 0x0D {
-        guard end + 1 < count, base[end + 1] == 0x0A else { return .notPlain }
-        break
-      } else if byte == 0x22 || byte == 0 {
-        return .notPlain
-      }
-      end += 1
+      guard isFull else { return next }
+      bounds = [Int](repeating: 0, count: bounds.count * 2)
     }
-    guard end < count else { return .notPlain }
-    ends[commas] = end - start
-    return .plain(end: end, commas: commas, isValidUTF8: valid)
+  }
+
+  /// Hands over a plain row whose quoted fields hold `""`, its fields (at `starts` and
+  /// `ends` in `bytes`) copied back to back with each `""` made one `"`; still known to be
+  /// well-formed UTF-8, as dropping an ASCII byte between sequences keeps it so.
+  ///
+  /// - Throws: what `body` throws.
+  /// - Complexity: O(n) in the row's size.
+  private mutating func unescaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
+    ends: UnsafeBufferPointer<Int>, line: Int, _ body: (Row) throws(LoadError) -> Void
+  ) throws(LoadError) {
+    defer {
+      fieldBytes.removeAll(keepingCapacity: true)
+      fieldEnds.removeAll(keepingCapacity: true)
+    }
+    for field in 0..<ends.count {
+      var i = starts[field]
+      while i < ends[field] {
+        let byte = bytes[i]
+        fieldBytes.append(byte)
+        i += byte == 0x22 ? 2 : 1
+      }
+      fieldEnds.append(fieldBytes.count)
+    }
+    try fieldBytes.withUnsafeBufferPointer { (copied) throws(LoadError) in
+      try fieldEnds.withUnsafeBufferPointer { (copiedEnds) throws(LoadError) in
+        try body(Row(bytes: copied, ends: copiedEnds, line: line, isValidUTF8: true))
+      }
+    }
+  }
+
+  /// Each byte of `word` with its high bit set when it is not `byte`, exactly (no carry
+  /// crosses bytes: each 7-bit sum is at most 0xFE); the low bits are noise.
+  @inline(__always)
+  private static func differs(_ word: UInt64, from byte: UInt8) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let other = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return ((other & low) &+ low) | other
+  }
+
+  /// The offset of the first `,`, `"`, CR or LF at or after `start` in the bytes at `base`,
+  /// one of which comes before `limit`; read 8 bytes at a time.
+  @inline(__always)
+  private static func firstSpecial(_ base: UnsafePointer<UInt8>, from start: Int, limit: Int)
+    -> Int
+  {
+    var i = start
+    while i + 8 <= limit {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let found =
+        ~(differs(word, from: 0x2C) & differs(word, from: 0x22) & differs(word, from: 0x0D)
+        & differs(word, from: 0x0A)) & 0x8080_8080_8080_8080
+      if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while true {
+      let byte = base[i]
+      if byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A { return i }
+      i += 1
+    }
+  }
+
+  /// The offset of the first `"` or LF at or after `start` in the bytes at `base`, one of
+  /// which comes before `limit`; read 8 bytes at a time.
+  @inline(__always)
+  private static func firstQuoteOrLineFeed(
+    _ base: UnsafePointer<UInt8>, from start: Int, limit: Int
+  ) -> Int {
+    var i = start
+    while i + 8 <= limit {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let found =
+        ~(differs(word, from: 0x22) & differs(word, from: 0x0A)) & 0x8080_8080_8080_8080
+      if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while true {
+      let byte = base[i]
+      if byte == 0x22 || byte == 0x0A { return i }
+      i += 1
+    }
   }
 
   /// Ends the input, handing over the last row when it has no line break after it.

@@ -73,14 +73,33 @@ enum CSVReader: ListReader {
     return try rows.finish()
   }
 
+  /// The non-empty fields of a row in the chosen search-key columns, in the order chosen:
+  /// a sequence holding no reference (`columns` is valid only during the call it is made
+  /// for), so none is counted per row.
+  private struct SearchFields: Sequence, IteratorProtocol {
+    let row: CSVParser.Row
+    let columns: UnsafeBufferPointer<Int>
+    var index = 0
+
+    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+      while index < columns.count {
+        let field = row[columns[index]]
+        index += 1
+        if !field.isEmpty { return field }
+      }
+      return nil
+    }
+  }
+
   /// The rows after the header, turned into names, keys, titles and records, handed to the
   /// builder as UTF-8 straight from the parser's buffers (no `String` per row).
   private struct Rows: ~Copyable {
     private var builder: SectionsBuilder
     private let fields: RecordFields
     private let source: String
-    /// The columns' names, once the header is read.
-    private var header: [String]?
+    /// The columns' names, once the header is read, and how many there are (0 before).
+    private var header: [String] = []
+    private var columnCount = 0
     private var nameColumn = 0
     private var searchColumns: [Int] = []
     private var sectionColumn: Int?
@@ -94,17 +113,21 @@ enum CSVReader: ListReader {
       self.source = source
     }
 
+    /// Takes one row: the header first, then records.
+    ///
+    /// No allocation or reference count per record (rows read in place come and go by the
+    /// million): the column count is kept apart from the header's names, and the search
+    /// keys go to the builder as a `SearchFields` over the row, not a closure capturing it.
     mutating func take(_ row: CSVParser.Row) throws(LoadError) {
-      guard let header else { return try readHeader(row) }
-      guard row.count == header.count else {
+      guard columnCount > 0 else { return try readHeader(row) }
+      guard row.count == columnCount else {
         throw invalid(
           line: row.line,
-          "\(Plural.counted(row.count, "field")), but the header has \(header.count)")
+          "\(Plural.counted(row.count, "field")), but the header has \(columnCount)")
       }
-      try validate(row)
+      if !row.isValidUTF8 { try validate(row) }
       let nameBytes = row[nameColumn]
       if nameBytes.isEmpty { return }
-      let keys = searchColumns.lazy.map { row[$0] }.filter { !$0.isEmpty }
       var title: UnsafeBufferPointer<UInt8>? = nil
       if let sectionColumn {
         guard !row[sectionColumn].isEmpty else {
@@ -116,7 +139,7 @@ enum CSVReader: ListReader {
       }
       guard builder.keepsRecords else {
         builder.dropRecord()
-        return try builder.appendRow(utf8: nameBytes, searchKeys: keys, title: title, record: nil)
+        return try append(row, name: nameBytes, title: title, record: nil)
       }
       json.removeAll(keepingCapacity: true)
       json.append(UInt8(ascii: "{"))
@@ -126,24 +149,37 @@ enum CSVReader: ListReader {
         RecordValue.appendJSONString(utf8: row[i], to: &json)
       }
       json.append(UInt8(ascii: "}"))
-      try json.withUnsafeBufferPointer { (record) throws(LoadError) in
-        try builder.appendRow(utf8: nameBytes, searchKeys: keys, title: title, record: record)
+      var record: [UInt8] = []
+      swap(&record, &json)
+      defer { swap(&record, &json) }
+      try record.withUnsafeBufferPointer { (record) throws(LoadError) in
+        try append(row, name: nameBytes, title: title, record: record)
       }
     }
 
-    /// Checks that every field of `row` is UTF-8: not again when the parser found it so; a
-    /// plain row (fields separated by their ASCII commas, which no sequence can span) whole
-    /// in one pass; a row whose fields lie back to back, field by field.
+    /// Hands `row`'s name, search keys (its non-empty fields in the chosen columns), title
+    /// and record to the builder.
+    private mutating func append(
+      _ row: CSVParser.Row, name: UnsafeBufferPointer<UInt8>,
+      title: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>?
+    ) throws(LoadError) {
+      if searchColumns.isEmpty {
+        return try builder.appendRow(
+          utf8: name, searchKeys: EmptyCollection(), title: title, record: record)
+      }
+      let columns = searchColumns
+      try columns.withUnsafeBufferPointer { (columns) throws(LoadError) in
+        try builder.appendRow(
+          utf8: name, searchKeys: SearchFields(row: row, columns: columns), title: title,
+          record: record)
+      }
+    }
+
+    /// Checks that every field of `row` is UTF-8, field by field (not needed when the
+    /// parser found the row so: a plain row, checked with its chunk).
     ///
     /// - Throws: `notUTF8` for the first bad byte, in the first field that has one.
     private func validate(_ row: CSVParser.Row) throws(LoadError) {
-      if row.separator == 1 {
-        if row.isValidUTF8 { return }
-        guard let bad = UTF8Validation.firstInvalid(in: row.bytes) else { return }
-        var field = 0
-        while row.ends[field] <= bad { field += 1 }
-        throw notUTF8(row, field: field, offset: bad - row.start(of: field))
-      }
       for i in 0..<row.count {
         if let bad = UTF8Validation.firstInvalid(in: row[i]) {
           throw notUTF8(row, field: i, offset: bad)
@@ -187,6 +223,7 @@ enum CSVReader: ListReader {
         return key
       }
       header = names
+      columnCount = names.count
     }
 
     consuming func finish() throws(LoadError) -> SectionedNames {
