@@ -34,8 +34,6 @@ struct JSONParser {
   /// The keys of the last record read by `record(depth:keeping:allKeys:)`, kept for their
   /// memory.
   private var recordKeys = JSONKeys()
-  /// The keys of the record `recordName` reads, kept from record to record for their memory.
-  private var recordKeySpans: [UnsafeBufferPointer<UInt8>] = []
 
   /// A parser of `buffer`, whose last byte is the sentinel zero, for the list `source`
   /// whose first byte is on line `firstLine`, after `firstColumn` columns.
@@ -74,6 +72,178 @@ struct JSONParser {
       }
     }
   }
+
+  /// The document's bytes and length as two words, for the scanning loops: a copy of them
+  /// stays in registers, where the parser itself would be read through memory.
+  struct Scan {
+    /// The document's bytes, then the sentinel zero.
+    let bytes: UnsafePointer<UInt8>
+    /// The document's length in bytes (the sentinel's index).
+    let end: Int
+
+    /// The offset of the first byte that is not white space at or after `from`.
+    @inline(__always)
+    func spaceEnd(from: Int) -> Int {
+      var i = from
+      while true {
+        switch bytes[i] {
+        case 0x20, 0x0A, 0x0D, 0x09: i += 1
+        default: return i
+        }
+      }
+    }
+
+    /// The offset of the first byte at or after `from` that a plain run of a string's
+    /// content stops at: `"`, `\`, a byte below 0x20 (the sentinel zero among them) or one of
+    /// 0x80 or more (a UTF-8 sequence to check).
+    ///
+    /// Eight bytes at a time (SWAR, "SIMD within a register"): in each lane, `x ^ q - 1`
+    /// borrows (setting the lane's top bit) where `x == q`, `x - 0x20` where `x < 0x20`, and
+    /// `x` has its top bit where `x >= 0x80`; a borrow only spreads to higher lanes, past a
+    /// lane that stops the run, so the lowest lane marked is the first stop. The last few
+    /// bytes, where eight would reach past the sentinel, one at a time.
+    ///
+    /// - Complexity: O(n) in the run's length, about 2 instructions a byte.
+    @inline(__always)
+    func plainRunEnd(from: Int) -> Int {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var i = from
+      while i < end - 6 {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+        let quote = (word ^ (ones &* 0x22)) &- ones
+        let backslash = (word ^ (ones &* 0x5C)) &- ones
+        let control = word &- (ones &* 0x20)
+        let stops = (quote | backslash | control | word) & highs
+        if stops != 0 { return i + stops.trailingZeroBitCount >> 3 }
+        i += 8
+      }
+      while true {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 {
+          return i
+        }
+        i += 1
+      }
+    }
+
+    /// The offset of the closing quote of the string whose content starts at `from`, and
+    /// whether the content is all ASCII, when the string holds no escape, no control
+    /// character and only well-formed UTF-8; `nil` for any other string (and at the end of
+    /// the document), which `string(_:)` then decodes or refuses. Throws nothing, moves
+    /// nothing.
+    ///
+    /// - Complexity: O(n) in the string's length.
+    @inline(__always)
+    func plainStringEnd(from: Int) -> (end: Int, isASCII: Bool)? {
+      var i = from
+      var isASCII = true
+      while true {
+        i = plainRunEnd(from: i)
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "\"") { return (i, isASCII) }
+        guard byte >= 0x80, let next = utf8End(at: i) else { return nil }
+        isASCII = false
+        i = next
+      }
+    }
+
+    /// The offset after the well-formed UTF-8 sequence at `at` (a byte of 0x80 or more), or
+    /// `nil`, as `decodeUTF8(at:)` decides; a sequence of two bytes (U+0080...U+07FF: the
+    /// letters of Latin, Greek, Cyrillic, … scripts) is checked here, inline.
+    @inline(__always)
+    func utf8End(at: Int) -> Int? {
+      // C2...DF, then a continuation byte (the sentinel zero is not one).
+      if bytes[at] &- 0xC2 < 0x1E && bytes[at + 1] & 0xC0 == 0x80 { return at + 2 }
+      guard let (_, length) = decodeUTF8(at: at) else { return nil }
+      return at + length
+    }
+
+    /// The scalar and length of the well-formed UTF-8 sequence at `at`, or `nil` (RFC 3629
+    /// section 4: no overlong forms, no surrogates, nothing past U+10FFFF). Reads each byte
+    /// only after the one before it was a valid part, so the sentinel zero stops it.
+    func decodeUTF8(at: Int) -> (UInt32, Int)? {
+      let lead = bytes[at]
+      guard let (length, second) = UTF8Validation.sequence(leadBy: lead) else { return nil }
+      var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for k in 1..<length {
+        let byte = bytes[at + k]
+        guard (k == 1 ? second : 0x80...0xBF).contains(byte) else { return nil }
+        scalar = scalar << 6 | UInt32(byte & 0x3F)
+      }
+      return (scalar, length)
+    }
+
+    /// The offset after the number that starts at `from` when it is well formed (RFC 8259
+    /// section 6, checked as `skipNumber` checks it), or `nil`. Throws nothing, moves nothing.
+    @inline(__always)
+    func numberEnd(from: Int) -> Int? {
+      func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+      var i = from
+      if bytes[i] == UInt8(ascii: "-") { i += 1 }
+      if bytes[i] == UInt8(ascii: "0") {
+        i += 1
+        if isDigit(bytes[i]) { return nil }
+      } else {
+        guard isDigit(bytes[i]) else { return nil }
+        i += 1
+        while isDigit(bytes[i]) { i += 1 }
+      }
+      if bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        guard isDigit(bytes[i]) else { return nil }
+        while isDigit(bytes[i]) { i += 1 }
+      }
+      if bytes[i] | 0x20 == UInt8(ascii: "e") {
+        i += 1
+        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(bytes[i]) else { return nil }
+        while isDigit(bytes[i]) { i += 1 }
+      }
+      return i
+    }
+
+    /// The offset after the literal (`true`, `false`, `null`) that starts at `from`, checked
+    /// as `literal(_:)` checks it, or `nil`. Throws nothing, moves nothing.
+    func literalEnd(from: Int) -> Int? {
+      let word: StaticString
+      switch bytes[from] {
+      case UInt8(ascii: "t"): word = "true"
+      case UInt8(ascii: "f"): word = "false"
+      case UInt8(ascii: "n"): word = "null"
+      default: return nil
+      }
+      let count = word.utf8CodeUnitCount
+      // Byte by byte: the first that differs (at the latest the sentinel) stops it.
+      for k in 1..<count where bytes[from + k] != word.utf8Start[k] { return nil }
+      return isLetter(bytes[from + count]) ? nil : from + count
+    }
+
+    /// Whether `byte` is an ASCII letter.
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+  }
+
+  /// The scanning loops over this document.
+  var scan: Scan { Scan(bytes: bytes, end: end) }
+
+  /// `Scan.plainRunEnd(from:)`.
+  @inline(__always)
+  func plainRunEnd(from: Int) -> Int { scan.plainRunEnd(from: from) }
+
+  /// `Scan.utf8End(at:)`.
+  @inline(__always)
+  func utf8End(at: Int) -> Int? { scan.utf8End(at: at) }
+
+  /// `Scan.decodeUTF8(at:)`.
+  @inline(__always)
+  func decodeUTF8(at: Int) -> (UInt32, Int)? { scan.decodeUTF8(at: at) }
+
+  /// `Scan.isLetter(_:)`.
+  @inline(__always)
+  private func isLetter(_ byte: UInt8) -> Bool { scan.isLetter(byte) }
 
   // MARK: - Errors
 
@@ -123,10 +293,6 @@ struct JSONParser {
     return "byte 0x" + Self.hex(UInt32(byte), digits: 2)
   }
 
-  private func isLetter(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-  }
-
   /// "U+00E9".
   static func codePoint(_ value: UInt32) -> String { "U+" + hex(value, digits: 4) }
 
@@ -169,8 +335,10 @@ struct JSONParser {
     _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Result
   ) throws(LoadError) -> Result {
     let start = offset + 1
+    let scan = self.scan
     var i = start
     while true {
+      i = scan.plainRunEnd(from: i)
       let byte = bytes[i]
       if byte == UInt8(ascii: "\"") {
         offset = i + 1
@@ -178,7 +346,7 @@ struct JSONParser {
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw controlError(at: i, stringStart: start - 1) }
-      i = byte < 0x80 ? i + 1 : try validUTF8(at: i)
+      i = try validUTF8(at: i)
     }
     try decodeEscapes(from: start, firstEscape: i)
     return try scratch.withUnsafeBufferPointer { (decoded) throws(LoadError) in
@@ -209,21 +377,27 @@ struct JSONParser {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(
       contentsOf: UnsafeBufferPointer(start: bytes + start, count: firstEscape - start))
+    // Each run between escapes is appended whole.
     var i = firstEscape
+    var run = i
     while true {
+      i = plainRunEnd(from: i)
       let byte = bytes[i]
+      if byte >= 0x80 {
+        i = try validUTF8(at: i)
+        continue
+      }
+      scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + run, count: i - run))
       if byte == UInt8(ascii: "\"") {
         offset = i + 1
         return
       }
       if byte == UInt8(ascii: "\\") {
         i = try escape(at: i, stringStart: start - 1)
+        run = i
         continue
       }
-      if byte < 0x20 { throw controlError(at: i, stringStart: start - 1) }
-      let next = byte < 0x80 ? i + 1 : try validUTF8(at: i)
-      scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + i, count: next - i))
-      i = next
+      throw controlError(at: i, stringStart: start - 1)
     }
   }
 
@@ -319,26 +493,11 @@ struct JSONParser {
   ///
   /// - Throws: `LoadError` for bytes that are not UTF-8.
   private func validUTF8(at: Int) throws(LoadError) -> Int {
-    guard let (_, length) = decodeUTF8(at: at) else {
+    guard let next = utf8End(at: at) else {
       throw error(
         "bytes that are not UTF-8 (byte 0x\(Self.hex(UInt32(bytes[at]), digits: 2)))", at: at)
     }
-    return at + length
-  }
-
-  /// The scalar and length of the well-formed UTF-8 sequence at `at`, or `nil` (RFC 3629
-  /// section 4: no overlong forms, no surrogates, nothing past U+10FFFF). Reads each byte
-  /// only after the one before it was a valid part, so the sentinel zero stops it.
-  func decodeUTF8(at: Int) -> (UInt32, Int)? {
-    let lead = bytes[at]
-    guard let (length, second) = UTF8Validation.sequence(leadBy: lead) else { return nil }
-    var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-    for k in 1..<length {
-      let byte = bytes[at + k]
-      guard (k == 1 ? second : 0x80...0xBF).contains(byte) else { return nil }
-      scalar = scalar << 6 | UInt32(byte & 0x3F)
-    }
-    return (scalar, length)
+    return next
   }
 
   /// Reads the number at `offset` and answers its text (RFC 8259 section 6).
@@ -552,77 +711,89 @@ struct JSONParser {
   }
 
   /// The name of the record at `offset` (its `{`), at nesting depth `depth`, as UTF-8
-  /// straight from the input (no copy, no `String`), when the record holds exactly one key
-  /// `filter` selects (the name field's key) and its value is a string without escapes
-  /// (RFC 8259: no `\`). Every other value is checked as `record(depth:keeping:allKeys:)`
-  /// checks it, with the same errors at the same places. Answers `nil`, with `offset` back
-  /// at the `{`, for any other record (the key missing, written twice, or selected twice;
-  /// the value not a string, or escaped; an escaped key; more keys than
-  /// `JSONKeys.linearLimit`), which the caller then reads with
-  /// `record(depth:keeping:allKeys:)` for its value or its error.
+  /// straight from the input (no copy, no `String`), when its keys hold no escape (RFC
+  /// 8259: no `\`), none is written twice, it has at most `JSONKeys.linearLimit` keys, and
+  /// exactly one key `filter` selects (the name field's key), whose value is a string
+  /// without escapes. Answers `nil`, with `offset` back at the `{`, for any other record
+  /// and for a syntax error in the record's own keys, colons and commas or in its name;
+  /// the caller then reads the record with `record(depth:keeping:allKeys:)`, which finds
+  /// its value or its error. Every other value is checked and skipped as `record` skips
+  /// it, so an error there is thrown word for word as `record` throws it, at the same
+  /// place (nothing before it in the record was wrong, or this would have answered `nil`).
+  ///
+  /// One pass with no allocation, retain or `String` for a plain record: strings are
+  /// scanned eight bytes at a time (`plainRunEnd(from:)`), keys compared by length then
+  /// `memcmp(3)`, numbers and literals stepped over with the checks of `skipNumber` and
+  /// `literal`; arrays, objects, escaped strings and malformed values go to
+  /// `skipValue(depth:)`.
   ///
   /// What `JSONReader` reads a record with when records are not kept and the only field is
   /// a name one key deep.
   ///
-  /// - Throws: `LoadError` as `value(depth:)`.
-  /// - Complexity: O(n) in the object's size.
+  /// - Throws: `LoadError` as `skipValue(depth:)` for a value that is not the name's, or
+  ///   when the record itself is deeper than `maximumDepth`.
+  /// - Complexity: O(n) in the object's size; O(k²) key comparisons for k keys (k ≤ 12).
   mutating func recordName(depth: Int, keeping filter: RecordKeyFilter) throws(LoadError)
     -> UnsafeBufferPointer<UInt8>?
   {
     let start = offset
     try enter(depth: depth)
-    offset += 1
-    // The keys, as spans of the input (none escaped), their memory reused.
-    var keys: [UnsafeBufferPointer<UInt8>] = []
-    swap(&keys, &recordKeySpans)
-    defer { swap(&keys, &recordKeySpans) }
-    keys.removeAll(keepingCapacity: true)
+    let scan = self.scan
+    let bytes = scan.bytes
+    // Each key's first byte and length, to find a key written twice.
+    var keys = InlineArray<12, (start: Int, count: Int)>(repeating: (0, 0))
+    let keyLimit = min(JSONKeys.linearLimit, keys.count)
+    var keyCount = 0
     var name: UnsafeBufferPointer<UInt8>? = nil
-    var direct = true
-    skipSpace()
-    if bytes[offset] == UInt8(ascii: "}") {
-      offset = start
-      return nil
-    }
+    var i = scan.spaceEnd(from: start + 1)
     while true {
-      skipSpace()
-      let at = offset
-      guard bytes[at] == UInt8(ascii: "\""), at < end else {
-        throw unexpected("a string as key", at: at)
-      }
-      let keyStart = bytes + at + 1
-      let (other, selected) = try string { (utf8) -> (other: Bool, selected: Bool) in
-        // An escaped key, or one written twice (compared by bytes, as `JSONKeys` does).
-        guard utf8.baseAddress == keyStart, keys.count < JSONKeys.linearLimit,
-          !keys.contains(where: { $0.elementsEqual(utf8) })
-        else { return (true, false) }
-        keys.append(utf8)
-        return (false, filter.selects(utf8))
-      }
-      if other {
-        offset = start
-        return nil
-      }
-      try expect(UInt8(ascii: ":"), "':' after the key")
-      skipSpace()
-      if selected && name == nil && direct && bytes[offset] == UInt8(ascii: "\"") {
-        let first = bytes + offset + 1
-        name = try string { (utf8) -> UnsafeBufferPointer<UInt8>? in
-          // A string with escapes is decoded elsewhere (`scratch`).
-          utf8.baseAddress == first ? utf8 : nil
+      guard bytes[i] == UInt8(ascii: "\""), keyCount < keyLimit,
+        let (keyEnd, isASCII) = scan.plainStringEnd(from: i + 1)
+      else { break }
+      let key = UnsafeBufferPointer(start: bytes + i + 1, count: keyEnd - i - 1)
+      var repeated = false
+      for k in 0..<keyCount where keys[k].count == key.count {
+        if RawBytes.equal(bytes + keys[k].start, bytes + i + 1, count: key.count) {
+          repeated = true
+          break
         }
-        if name == nil { direct = false }
-      } else {
-        if selected { direct = false }
-        try skipValue(depth: depth + 1)
       }
-      if try !nextItem(closer: UInt8(ascii: "}")) { break }
+      if repeated { break }
+      keys[keyCount] = (i + 1, key.count)
+      keyCount += 1
+      let selected = filter.selects(key, isASCII: isASCII)
+      i = scan.spaceEnd(from: keyEnd + 1)
+      guard bytes[i] == UInt8(ascii: ":") else { break }
+      i = scan.spaceEnd(from: i + 1)
+      if selected {
+        // The name: a plain string, the first selected.
+        guard name == nil, bytes[i] == UInt8(ascii: "\""),
+          let (valueEnd, _) = scan.plainStringEnd(from: i + 1)
+        else { break }
+        name = UnsafeBufferPointer(start: bytes + i + 1, count: valueEnd - i - 1)
+        i = valueEnd + 1
+      } else if bytes[i] == UInt8(ascii: "\""), let (valueEnd, _) = scan.plainStringEnd(from: i + 1)
+      {
+        i = valueEnd + 1
+      } else if let after = scan.numberEnd(from: i) ?? scan.literalEnd(from: i) {
+        i = after
+      } else {
+        // Arrays, objects, escaped strings and errors, as `record` skips them.
+        offset = i
+        try skipValue(depth: depth + 1)
+        i = offset
+      }
+      i = scan.spaceEnd(from: i)
+      if bytes[i] == UInt8(ascii: ",") {
+        i = scan.spaceEnd(from: i + 1)
+        continue
+      }
+      guard bytes[i] == UInt8(ascii: "}"), let name else { break }
+      offset = i + 1
+      return name
     }
-    guard direct, let name else {
-      offset = start
-      return nil
-    }
-    return name
+    offset = start
+    return nil
   }
 
   /// Refuses an array or object at `offset` that would be deeper than `maximumDepth`.

@@ -123,6 +123,8 @@ enum JSONReader: ListReader {
     let namesOnly =
       filter != nil && fields.name?.keys.count == 1 && fields.search.isEmpty
       && fields.section == nil
+    // Unwrapped once, not for each record (which would retain its arrays).
+    let namesFilter = filter ?? RecordKeyFilter(.none)
     parser.skipSpace()
     if parser.current == UInt8(ascii: "]") {
       parser.offset += 1
@@ -135,8 +137,8 @@ enum JSONReader: ListReader {
       case UInt8(ascii: "\""):
         try parser.string { (utf8) throws(LoadError) in try builder.appendName(utf8: utf8) }
       case UInt8(ascii: "{"):
-        if let filter, namesOnly, !builder.needsAllRecordKeys,
-          let name = try parser.recordName(depth: depth + 1, keeping: filter)
+        if namesOnly, !builder.needsAllRecordKeys,
+          let name = try parser.recordName(depth: depth + 1, keeping: namesFilter)
         {
           builder.dropRecord()
           try builder.appendRow(
