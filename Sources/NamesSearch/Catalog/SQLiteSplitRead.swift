@@ -60,13 +60,19 @@ extension SQLiteReader {
     ) -> SplitRead? {
       // The first of SQLite's names for the rowid that no column takes (sqlite.org/lang_createtable.html#rowid).
       let taken = Set(columns.map { $0.lowercased() })
-      guard let rowid = ["_rowid_", "rowid", "oid"].first(where: { !taken.contains($0) }),
-        let bounds = try? database.prepare(
-          "SELECT min(\(rowid)), max(\(rowid)) FROM \(quoted(table))"),
-        (try? bounds.step()) == true, bounds.kind(0) == .integer
+      guard let rowid = ["_rowid_", "rowid", "oid"].first(where: { !taken.contains($0) })
       else { return nil }
-      let low = bounds.integer(0)
-      let high = bounds.integer(1)
+      // One aggregate a query: SQLite answers a lone min() or max() of the rowid from the
+      // b-tree's ends, but both in one query by scanning the table (580M instructions for
+      // 1M rows, against 2M).
+      func bound(_ aggregate: String) -> Int64? {
+        guard
+          let query = try? database.prepare("SELECT \(aggregate)(\(rowid)) FROM \(quoted(table))"),
+          (try? query.step()) == true, query.kind(0) == .integer
+        else { return nil }
+        return query.integer(0)
+      }
+      guard let low = bound("min"), let high = bound("max") else { return nil }
       // Rowids span all of Int64: neither the span nor the middle may overflow.
       let (span, overflow) = high.subtractingReportingOverflow(low)
       guard overflow || span >= minimumRows else { return nil }
