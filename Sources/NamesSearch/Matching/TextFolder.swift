@@ -223,7 +223,8 @@ func lowercasedASCII(_ byte: UInt8) -> UInt8 {
 /// below 0x80. Where the first is set and not the second, 0x20 is added (bytes compared in
 /// parallel, Hacker's Delight, 2nd ed., §6-1).
 ///
-/// - Precondition: no byte of `word` has its top bit set.
+/// A word with bytes of 0x80 and above gives the right bytes before the first of them (in
+/// memory order, the word read little-endian): their sums carry only toward later bytes.
 @inline(__always)
 func lowercasedASCII(word: UInt64) -> UInt64 {
   let ones: UInt64 = 0x0101_0101_0101_0101
