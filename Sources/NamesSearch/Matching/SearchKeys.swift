@@ -144,7 +144,13 @@ public struct SearchKeys: Sendable {
       parts[slot] = nil
       let offset = UInt32(bytes.count)
       bytes.append(contentsOf: part.bytes.buffer)
-      for end in part.ends { ends.append(end + offset) }
+      // The part's ends moved by its offset, written in place: appended one at a time,
+      // with the capacity checked for each, they cost about 60 instructions a key
+      // (callgrind, 1M names).
+      guard let room = ends.reserveRoom(part.ends.count) else { return nil }
+      let from = part.ends.buffer
+      for j in 0..<from.count { room[j] = from[j] &+ offset }
+      ends.commitRoom(from.count)
       owners.append(contentsOf: part.owners.buffer)
       if bytes.isOutOfMemory || ends.isOutOfMemory || owners.isOutOfMemory { return nil }
     }

@@ -140,6 +140,34 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
     count += more.count
   }
 
+  /// The free room past the last element, made at least `minimum` elements long (growing
+  /// as `append` does), for writing elements in place before counting them with
+  /// `commitRoom(_:)`; nil when out of memory (only with `failsSoftly`; nothing changed).
+  ///
+  /// The room is valid until the next call that appends, reserves or grows; elements
+  /// written there and not committed are not kept when the buffer grows.
+  ///
+  /// - Complexity: O(1) when the room is there, else O(count) to grow.
+  @inline(__always)
+  package mutating func reserveRoom(_ minimum: Int) -> UnsafeMutableBufferPointer<Element>? {
+    if count + minimum > room {
+      if isOutOfMemory { return nil }
+      grow(toAtLeast: count + minimum)
+      if isOutOfMemory { return nil }
+    }
+    return UnsafeMutableBufferPointer(start: elements + count, count: capacity - count)
+  }
+
+  /// Counts the first `written` elements of the room returned by `reserveRoom(_:)` as
+  /// appended.
+  ///
+  /// - Precondition: `written` elements were written there, within the room.
+  @inline(__always)
+  package mutating func commitRoom(_ written: Int) {
+    precondition(written >= 0 && count + written <= capacity, "written past the room")
+    count += written
+  }
+
   /// Removes the last `k` elements.
   package mutating func removeLast(_ k: Int) {
     precondition(k <= count)
