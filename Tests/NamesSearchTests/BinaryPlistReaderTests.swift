@@ -33,4 +33,56 @@ struct BinaryPlistReaderTests {
       actual.map { $0.names.map { Array($0.unicodeScalars) } }
         == expected.map { $0.names.map { Array($0.unicodeScalars) } })
   }
+
+  /// A binary plist of one section titled by the UTF-16 `units` (at most 14), holding "x".
+  static func binary(titleUnits units: [UInt16]) -> [UInt8] {
+    let objects: [[UInt8]] = [
+      [0xD1, 1, 2],
+      [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+      [0xA1, 3], [0x51, UInt8(ascii: "x")],
+    ]
+    var body = Array("bplist00".utf8)
+    var offsets: [UInt8] = []
+    for object in objects {
+      offsets.append(UInt8(body.count))
+      body += object
+    }
+    let table = body.count
+    body += offsets
+    func be(_ value: Int) -> [UInt8] {
+      (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+    return body + [0, 0, 0, 0, 0, 0, 1, 1] + be(objects.count) + be(0) + be(table)
+  }
+
+  /// UTF-16 strings are transcoded by hand: against the standard library's own decoder
+  /// (`String(validating:as: UTF16.self)`), on units at the edges of each UTF-8 length and
+  /// surrogates alone, paired and reversed.
+  @Test("UTF-16 titles transcode as the standard library decodes them, or are refused")
+  func utf16() {
+    var random = SeededGenerator(seed: 16)
+    let edges: [UInt16] = [
+      0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4E2D, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF,
+      0xE000, 0xFFFD, 0xFFFF,
+    ]
+    for _ in 0..<2000 {
+      var units = [UInt16(0x41)]
+      for _ in 0..<Int.random(in: 0...13, using: &random) {
+        units.append(edges.randomElement(using: &random)!)
+      }
+      let outcome: String
+      do {
+        outcome = try CatalogLoader.load(
+          from: FileReader(bytes: Self.binary(titleUnits: units), source: "b")
+        ).sections.map(\.title).joined()
+      } catch {
+        outcome = "\(error)"
+      }
+      if let expected = String(validating: units, as: UTF16.self) {
+        #expect(Array(outcome.unicodeScalars) == Array(expected.unicodeScalars), "\(units)")
+      } else {
+        #expect(outcome.contains("is not valid UTF-16"), "\(units): \(outcome)")
+      }
+    }
+  }
 }

@@ -346,44 +346,72 @@ struct BinaryPlistReader {
     bigEndian(at: start + i * referenceSize, size: referenceSize)
   }
 
-  /// The UTF-8 of a string object, or `nil` if the object is not a string.
+  /// The UTF-8 of a string object, or `nil` if the object is not a string: ASCII (type 5,
+  /// every byte below 0x80) and UTF-8 (type 7, bplist 1.5, well-formed: `UTF8Validation`)
+  /// copied after checking; UTF-16 big-endian (type 6) transcoded, a surrogate that is not
+  /// one of a pair an error (Unicode 15, section 3.9, D91).
+  ///
+  /// - Complexity: O(n) in the string's length, one allocation: each UTF-16 unit is
+  ///   written as its one to three bytes (a pair as four) straight into the result.
   private func string(_ item: Object, object index: UInt64) throws(LoadError) -> [UInt8]? {
     switch item.type {
     case 0x5, 0x7:
-      // ASCII, or UTF-8 (bplist 1.5): copied after checking.
       let end = item.contentOffset + item.count
       guard end <= tableOffset else {
         throw damaged("string object \(index) at byte \(item.offset) runs past the objects")
       }
-      let utf8 = Array(UnsafeBufferPointer(rebasing: bytes.buffer[item.contentOffset..<end]))
-      guard String(validating: utf8, as: UTF8.self) != nil,
-        item.type == 0x7 || utf8.allSatisfy({ $0 < 0x80 })
+      let source = UnsafeBufferPointer(rebasing: bytes.buffer[item.contentOffset..<end])
+      guard item.type == 0x7 ? UTF8Validation.isValid(source) : source.allSatisfy({ $0 < 0x80 })
       else {
         throw damaged("string object \(index) at byte \(item.offset) is not valid text")
       }
-      return utf8
+      return Array(source)
     case 0x6:
       let end = item.contentOffset + item.count * 2
       guard end <= tableOffset else {
         throw damaged("string object \(index) at byte \(item.offset) runs past the objects")
       }
-      var units: [UInt16] = []
-      units.reserveCapacity(item.count)
-      for i in 0..<item.count {
-        units.append(
-          UInt16(bytes[item.contentOffset + 2 * i]) << 8
-            | UInt16(bytes[item.contentOffset + 2 * i + 1]))
-      }
-      var utf8: [UInt8] = []
-      var iterator = units.makeIterator()
-      var decoder = UTF16()
-      loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): utf8.append(contentsOf: UTF8.encode(scalar)!)
-        case .emptyInput: break loop
-        case .error:
-          throw damaged("string object \(index) at byte \(item.offset) is not valid UTF-16")
+      let source = UnsafeBufferPointer(rebasing: bytes.buffer[item.contentOffset..<end])
+      let units = item.count
+      var isValid = true
+      let utf8 = [UInt8](unsafeUninitializedCapacity: 3 * units) { out, written in
+        func unit(_ i: Int) -> UInt32 { UInt32(source[2 * i]) << 8 | UInt32(source[2 * i + 1]) }
+        var n = 0
+        var i = 0
+        while i < units {
+          var value = unit(i)
+          i += 1
+          if value < 0x80 {
+            out[n] = UInt8(value)
+            n += 1
+          } else if value < 0x800 {
+            out[n] = UInt8(0xC0 | value >> 6)
+            out[n + 1] = UInt8(0x80 | value & 0x3F)
+            n += 2
+          } else if value & 0xF800 != 0xD800 {
+            out[n] = UInt8(0xE0 | value >> 12)
+            out[n + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+            out[n + 2] = UInt8(0x80 | value & 0x3F)
+            n += 3
+          } else {
+            // A surrogate: a high one followed by a low one is a pair.
+            guard value < 0xDC00, i < units, unit(i) & 0xFC00 == 0xDC00 else {
+              isValid = false
+              break
+            }
+            value = 0x10000 + ((value - 0xD800) << 10 | (unit(i) - 0xDC00))
+            i += 1
+            out[n] = UInt8(0xF0 | value >> 18)
+            out[n + 1] = UInt8(0x80 | value >> 12 & 0x3F)
+            out[n + 2] = UInt8(0x80 | value >> 6 & 0x3F)
+            out[n + 3] = UInt8(0x80 | value & 0x3F)
+            n += 4
+          }
         }
+        written = n
+      }
+      guard isValid else {
+        throw damaged("string object \(index) at byte \(item.offset) is not valid UTF-16")
       }
       return utf8
     default:
