@@ -128,4 +128,34 @@ struct SQLiteSplitReadTests {
     #expect(split)
     #expect(text.contains("Name 1 | Name 10 | Name 11"))
   }
+
+  /// Opening the second connection reads the header through a descriptor, and closing any
+  /// descriptor of the file drops the process's locks on it: a writer then committed under
+  /// the first half's read ("database disk image is malformed", found with a writer
+  /// running). Now the first connection takes its shared lock after the second is open and
+  /// keeps it to the end: a writer cannot commit until the read is done.
+  @Test("a writer cannot commit while a split read holds the table")
+  func writerWaits() throws {
+    try SQLiteReaderTests.withDatabase(
+      { db in
+        try db.execute("CREATE TABLE t(name TEXT)")
+        for k in 1...300 { try db.execute("INSERT INTO t VALUES ('Name \(k)')") }
+      },
+      then: { path in
+        let pathName = try #require(PathName(path))
+        let database = try SQLiteDatabase(path: pathName, source: path)
+        defer { database.close() }
+        var split = SQLiteReader.SplitRead.start(
+          database, path: pathName, source: path, table: "t", columns: ["name"], name: "name",
+          minimumRows: 1)
+        #expect(split?.wait().isComplete == true)
+        let writer = try TestDatabase(path: path)
+        defer { writer.close() }
+        #expect(throws: (any Error).self) { try writer.execute("INSERT INTO t VALUES ('Late')") }
+        // Once the read's statements and connection are gone, the writer commits.
+        split = nil
+        database.close()
+        try writer.execute("INSERT INTO t VALUES ('Late')")
+      })
+  }
 }

@@ -11,9 +11,14 @@ extension SQLiteReader {
   /// - Order: both halves are rowid ranges of the table's own b-tree (`NOT INDEXED`; a
   ///   `WITHOUT ROWID` table, or one whose columns hide every rowid alias, is not split),
   ///   appended first half first: the rows come in rowid order, as unsplit.
-  /// - One state: the database's and its `-wal`'s status (`SQLiteDatabase.stamp(of:)`) is
-  ///   taken before the second connection opens and compared when both halves are done; a
-  ///   commit in between makes the caller read the table again, unsplit.
+  /// - One state: the first connection holds its shared lock in one transaction from the
+  ///   rowids' bounds to the end of the read, as an unsplit read holds it through its one
+  ///   statement, so no writer commits meanwhile (and the second half, read here if it comes
+  ///   to that, needs no new lock). The second connection is opened before that lock is
+  ///   taken: closing a descriptor of the file drops every POSIX lock the process holds on
+  ///   it. The database's and its `-wal`'s status (`SQLiteDatabase.stamp(of:)`) is taken
+  ///   before either reads and compared when both halves are done; a commit in between
+  ///   makes the caller read the table again, unsplit.
   /// - The same answers: the second half takes only rows whose name is text of well-formed
   ///   UTF-8 or NULL (skipped); at anything else (a blob, bytes SQLite would repair, an
   ///   error) it stops, `isComplete` is false, and the caller reads that half itself, so
@@ -62,6 +67,21 @@ extension SQLiteReader {
       let taken = Set(columns.map { $0.lowercased() })
       guard let rowid = ["_rowid_", "rowid", "oid"].first(where: { !taken.contains($0) })
       else { return nil }
+      let stamp = SQLiteDatabase.stamp(of: path)
+      // The second connection is opened here, before this one holds a lock: opening reads
+      // the header through a descriptor of its own, and closing any descriptor of the file
+      // drops every POSIX lock the process holds on it (fcntl(2)), this connection's shared
+      // lock included, which would let a writer commit under the first half's read.
+      guard let other = try? SQLiteDatabase(path: path, source: source) else { return nil }
+      // This connection keeps its shared lock from the bounds to the end of the read, in
+      // one transaction, as an unsplit read keeps it through its one statement: a writer
+      // cannot commit meanwhile, and reading the second half here, if it comes to that,
+      // needs no new lock.
+      func run(_ sql: String) -> Bool {
+        guard let statement = try? database.prepare(sql) else { return false }
+        return (try? statement.step()) != nil
+      }
+      guard run("BEGIN") else { return nil }
       // One aggregate a query: SQLite answers a lone min() or max() of the rowid from the
       // b-tree's ends, but both in one query by scanning the table (580M instructions for
       // 1M rows, against 2M).
@@ -72,24 +92,41 @@ extension SQLiteReader {
         else { return nil }
         return query.integer(0)
       }
-      guard let low = bound("min"), let high = bound("max") else { return nil }
-      // Rowids span all of Int64: neither the span nor the middle may overflow.
-      let (span, overflow) = high.subtractingReportingOverflow(low)
-      guard overflow || span >= minimumRows else { return nil }
-      let middle = low / 2 + high / 2 + (low % 2 + high % 2) / 2
+      let bounds = bound("min").flatMap { low in bound("max").map { (low, $0) } }
       let select = "SELECT \(quoted(name)) FROM \(quoted(table)) NOT INDEXED WHERE \(rowid) "
-      let firstSQL = select + "<= \(middle)"
-      let secondSQL = select + "> \(middle)"
-      guard let first = try? database.prepare(firstSQL),
-        let second = try? database.prepare(secondSQL)
-      else { return nil }
-      let stamp = SQLiteDatabase.stamp(of: path)
+      var halves: (first: SQLiteStatement, second: SQLiteStatement, sql: String)? = nil
+      if let (low, high) = bounds {
+        // Rowids span all of Int64: neither the span nor the middle may overflow.
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        let middle = low / 2 + high / 2 + (low % 2 + high % 2) / 2
+        if overflow || span >= minimumRows,
+          let first = try? database.prepare(select + "<= \(middle)"),
+          let second = try? database.prepare(select + "> \(middle)")
+        {
+          halves = (first, second, select + "> \(middle)")
+        }
+      }
+      guard let halves else {
+        // Not split: the read goes on as if this had not begun.
+        _ = run("COMMIT")
+        other.close()
+        return nil
+      }
       let result = SecondHalf()
+      let lent = Connection(database: other)
+      let secondSQL = halves.sql
       ThreadPool.run {
         defer { result.done.signal() }
-        read(path: path, source: source, sql: secondSQL, into: result)
+        read(lent.database, sql: secondSQL, into: result)
       }
-      return SplitRead(firstHalf: first, secondHalf: second, stamp: stamp, result: result)
+      return SplitRead(
+        firstHalf: halves.first, secondHalf: halves.second, stamp: stamp, result: result)
+    }
+
+    /// The second connection, handed to the thread that reads through it (and only it,
+    /// from then on).
+    private struct Connection: @unchecked Sendable {
+      let database: SQLiteDatabase
     }
 
     /// Waits for the other core's half.
@@ -98,9 +135,8 @@ extension SQLiteReader {
       return result
     }
 
-    /// The second half, read through a connection of its own.
-    private static func read(path: PathName, source: String, sql: String, into half: SecondHalf) {
-      guard let database = try? SQLiteDatabase(path: path, source: source) else { return }
+    /// The second half, read through a connection of its own, closed when done.
+    private static func read(_ database: SQLiteDatabase, sql: String, into half: SecondHalf) {
       defer { database.close() }
       guard let statement = try? database.prepare(sql) else { return }
       while true {
