@@ -34,27 +34,6 @@ struct BinaryPlistReaderTests {
         == expected.map { $0.names.map { Array($0.unicodeScalars) } })
   }
 
-  /// A binary plist of one section titled by the UTF-16 `units` (at most 14), holding "x".
-  static func binary(titleUnits units: [UInt16]) -> [UInt8] {
-    let objects: [[UInt8]] = [
-      [0xD1, 1, 2],
-      [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
-      [0xA1, 3], [0x51, UInt8(ascii: "x")],
-    ]
-    var body = Array("bplist00".utf8)
-    var offsets: [UInt8] = []
-    for object in objects {
-      offsets.append(UInt8(body.count))
-      body += object
-    }
-    let table = body.count
-    body += offsets
-    func be(_ value: Int) -> [UInt8] {
-      (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
-    return body + [0, 0, 0, 0, 0, 0, 1, 1] + be(objects.count) + be(0) + be(table)
-  }
-
   /// UTF-16 strings are transcoded by hand: against the standard library's own decoder
   /// (`String(validating:as: UTF16.self)`), on units at the edges of each UTF-8 length and
   /// surrogates alone, paired and reversed.
@@ -73,7 +52,7 @@ struct BinaryPlistReaderTests {
       let outcome: String
       do {
         outcome = try CatalogLoader.load(
-          from: FileReader(bytes: Self.binary(titleUnits: units), source: "b")
+          from: FileReader(bytes: SectionTitlesTests.binary(titleUnits: [units]), source: "b")
         ).sections.map(\.title).joined()
       } catch {
         outcome = "\(error)"

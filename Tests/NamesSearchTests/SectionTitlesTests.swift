@@ -28,13 +28,18 @@ struct SectionTitlesTests {
   /// 0x6, ASCII string 0x5, array 0xA). Foundation's writer cannot make one: its
   /// dictionaries merge equivalent keys.
   static func binary(_ titles: [String]) -> [UInt8] {
+    binary(titleUnits: titles.map { Array($0.utf16) })
+  }
+
+  /// `binary(_:)` with each title given as its UTF-16 units (at most 14), which need not be
+  /// well-formed.
+  static func binary(titleUnits titles: [[UInt16]]) -> [UInt8] {
     let n = titles.count
     // Objects: 0 = the dict, 1…n = titles, n+1 = the array ["x"], n+2 = "x".
     var objects: [[UInt8]] = [
       [0xD0 | UInt8(n)] + (1...n).map(UInt8.init) + Array(repeating: UInt8(n + 1), count: n)
     ]
-    for title in titles {
-      let units = Array(title.utf16)
+    for units in titles {
       objects.append(
         [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
     }
