@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The loaded list: an immutable, ordered array of sections, each a title and its names.
 ///
 /// ```swift
@@ -32,6 +34,8 @@ public struct Catalog: Sendable {
   /// Whether the list's items are records whose text was left out at load
   /// (`LoadOptions.keepsRecords` false): `records` is then `nil` though the items are records.
   public internal(set) var recordsDropped = false
+  /// Keys folded on demand for other options, kept for the catalog's life.
+  private let derivedKeys = DerivedKeys()
 
   /// Creates a catalog; sections are put in `SectionOrder`, names keep their order.
   ///
@@ -130,8 +134,36 @@ public struct Catalog: Sendable {
   ///
   /// - Complexity: O(1) for `.default`, else O(n) in the names' and further keys' total
   ///   UTF-8 length.
-  public func keys(for options: MatchOptions) -> SearchKeys {
-    options == defaultKeys.options
-      ? defaultKeys : SearchKeys(names: names, further: furtherKeys, options: options)
+  ///
+  /// With `keepingPunctuation` (a term with punctuation, `Matcher.keepsPunctuation`), the
+  /// keys with punctuation kept under `MatchOptions.Folding.all` (`FullFolding`), folded on
+  /// first use and kept.
+  public func keys(for options: MatchOptions, keepingPunctuation: Bool = false) -> SearchKeys {
+    let drops = !(keepingPunctuation && options.foldsAll)
+    if options.keyOptions == defaultKeys.options && drops == defaultKeys.dropsPunctuation {
+      return defaultKeys
+    }
+    if drops {
+      return SearchKeys(names: names, further: furtherKeys, options: options.keyOptions)
+    }
+    return derivedKeys.keys(for: options.keyOptions) {
+      SearchKeys(
+        names: names, further: furtherKeys, options: options.keyOptions, dropsPunctuation: false)
+    }
+  }
+}
+
+/// Search keys a catalog folds on demand (with punctuation kept), each made once.
+private final class DerivedKeys: Sendable {
+  private let made = Mutex<[MatchOptions: SearchKeys]>([:])
+
+  /// The keys for `options`, made by `make` the first time.
+  func keys(for options: MatchOptions, make: () -> SearchKeys) -> SearchKeys {
+    made.withLock { made in
+      if let keys = made[options] { return keys }
+      let keys = make()
+      made[options] = keys
+      return keys
+    }
   }
 }

@@ -15,10 +15,19 @@ public struct Matcher: Sendable {
   /// The folded UTF-8 of the query's term.
   public let foldedTerm: [UInt8]
 
+  /// Whether the term has punctuation that folding keeps (under
+  /// `MatchOptions.Folding.all`): it is then searched in the keys that keep punctuation
+  /// (`SearchKeys.dropsPunctuation` false), else in those that drop it (`FullFolding`).
+  public let keepsPunctuation: Bool
+
   /// Creates a matcher, folding the query's term once.
   public init(query: Query) {
     self.query = query
     self.foldedTerm = TextFolder(options: query.options).fold(query.term)
+    self.keepsPunctuation =
+      query.options.foldsAll
+      && TextFolder(options: query.options, dropsPunctuation: true).fold(query.term)
+        != foldedTerm
   }
 
   /// Whether every key matches (the folded term is empty).

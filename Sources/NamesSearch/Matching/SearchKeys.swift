@@ -11,6 +11,10 @@
 public struct SearchKeys: Sendable {
   /// The options the keys were folded with.
   public let options: MatchOptions
+  /// Whether punctuation was dropped from the keys (under `MatchOptions.Folding.all`: the
+  /// keys that terms without punctuation are searched in) rather than kept, made one (the
+  /// keys that terms with punctuation are searched in); see `FullFolding`.
+  public let dropsPunctuation: Bool
   /// The folded UTF-8 of every key, back to back.
   public let bytes: FrozenArray<UInt8>
   /// The end offset of each key in `bytes`.
@@ -31,12 +35,14 @@ public struct SearchKeys: Sendable {
   /// - Complexity: O(m) in the number of `mappings`.
   public init(
     options: MatchOptions, bytes: FrozenArray<UInt8>, ends: FrozenArray<UInt32>,
-    owners: FrozenArray<UInt32> = FrozenArray(), mappings: [Int: KeyMapping] = [:]
+    owners: FrozenArray<UInt32> = FrozenArray(), mappings: [Int: KeyMapping] = [:],
+    dropsPunctuation: Bool = true
   ) {
     precondition(Int(ends.last ?? 0) == bytes.count, "key ends do not match the text")
     precondition(owners.isEmpty || owners.count == ends.count, "one owner per key")
     precondition(mappings.keys.allSatisfy { $0 >= 0 && $0 < ends.count }, "a map per key")
     self.options = options
+    self.dropsPunctuation = dropsPunctuation
     self.bytes = bytes
     self.ends = ends
     self.owners = owners
@@ -49,8 +55,14 @@ public struct SearchKeys: Sendable {
   ///
   /// - Precondition: the system grants the memory (see `folding(_:further:options:)`).
   /// - Complexity: O(n) where n is the names' and further keys' total UTF-8 length.
-  public init(names: NameStore, further: FurtherKeys? = nil, options: MatchOptions) {
-    guard let keys = Self.folding(names, further: further, options: options) else {
+  public init(
+    names: NameStore, further: FurtherKeys? = nil, options: MatchOptions,
+    dropsPunctuation: Bool = true
+  ) {
+    guard
+      let keys = Self.folding(
+        names, further: further, options: options, dropsPunctuation: dropsPunctuation)
+    else {
       fatalError("out of memory")
     }
     self = keys
@@ -70,7 +82,8 @@ public struct SearchKeys: Sendable {
   ///
   /// - Complexity: O(n) where n is the names' and further keys' total UTF-8 length.
   public static func folding(
-    _ names: NameStore, further: FurtherKeys? = nil, options: MatchOptions
+    _ names: NameStore, further: FurtherKeys? = nil, options: MatchOptions,
+    dropsPunctuation: Bool = true
   ) -> SearchKeys? {
     let further = further.flatMap { $0.count > 0 ? $0 : nil }
     // One part when the work runs on this thread anyway: no parts to copy together.
@@ -82,7 +95,7 @@ public struct SearchKeys: Sendable {
     )
     let parts = ConcurrentResults<Part>(count: chunkCount)
     ThreadPool.perform(iterations: chunkCount) { chunk in
-      let folder = TextFolder(options: options)
+      let folder = TextFolder(options: options, dropsPunctuation: dropsPunctuation)
       let range = bounds[chunk]..<bounds[chunk + 1]
       let start = range.isEmpty ? 0 : names.byteRange(of: range.lowerBound).lowerBound
       let end = range.isEmpty ? 0 : names.byteRange(of: range.upperBound - 1).upperBound
@@ -130,7 +143,7 @@ public struct SearchKeys: Sendable {
     if chunkCount == 1 {
       return SearchKeys(
         options: options, bytes: parts[0]!.bytes, ends: parts[0]!.ends,
-        owners: parts[0]!.owners)
+        owners: parts[0]!.owners, dropsPunctuation: dropsPunctuation)
     }
     // Copy the parts into one buffer, releasing each part once copied, so the peak stays
     // near one copy of the keys.
@@ -155,7 +168,8 @@ public struct SearchKeys: Sendable {
       if bytes.isOutOfMemory || ends.isOutOfMemory || owners.isOutOfMemory { return nil }
     }
     return SearchKeys(
-      options: options, bytes: bytes.freeze(), ends: ends.freeze(), owners: owners.freeze())
+      options: options, bytes: bytes.freeze(), ends: ends.freeze(), owners: owners.freeze(),
+      dropsPunctuation: dropsPunctuation)
   }
 
   /// The number of keys.

@@ -9,6 +9,8 @@ import Foundation
 /// ```
 ///
 /// The rule, applied to the whole text:
+/// 0. With `MatchOptions.Folding.all` (the default), width, kana and Arabic alef variants
+///    are folded scalar by scalar first (`FullFolding`, step 0).
 /// 1. Canonical decomposition and canonical ordering (NFD, Unicode UAX #15), so spellings
 ///    that are canonically equivalent ("Müller" precomposed or with U+0308) fold alike.
 /// 2. With `ignoresDiacritics`: every Grapheme_Extend scalar is dropped (combining marks
@@ -28,7 +30,11 @@ import Foundation
 ///    with their reasons, in `DiacriticDifferentialTests` and README's "How names match".
 /// 3. With `ignoresCase`: Unicode full case folding per scalar (CaseFolding.txt C + F, so
 ///    ß → ss, ﬁ → fi, ς → σ), then NFD again (canonical caseless match, Unicode §3.13 D145).
-///    No Turkic special case: "I" folds to "i", "ı" stays.
+///    No Turkic special case: "I" folds to "i", "ı" stays (under `.cd`; `.all` spells it
+///    "i" in step 4).
+/// 4. With `MatchOptions.Folding.all`: punctuation is dropped and, with
+///    `ignoresDiacritics`, Latin letters without a decomposition are spelled in ASCII
+///    (`FullFolding`, step 4): "obrien" finds "O’Brien", "lodz" finds "Łódź".
 ///
 /// Speed: text is read in one pass, written in place into room reserved in the key once per
 /// text: runs of ASCII are lowercased eight bytes at a time; other scalars are decoded and
@@ -43,16 +49,21 @@ import Foundation
 public struct TextFolder {
   /// The version of the folding rule above; stored search keys (the index cache) folded
   /// under another version are not used.
-  public static let ruleVersion: UInt32 = 3
+  public static let ruleVersion: UInt32 = 4
 
   /// The differences this folder removes.
   public let options: MatchOptions
+  /// Whether step 4 drops punctuation (a name's first search key) rather than making it
+  /// one (terms, and the key with punctuation kept); see `FullFolding`.
+  public let dropsPunctuation: Bool
   private let tables: ScalarTables
 
-  /// Creates a folder for `options`.
-  public init(options: MatchOptions = .default) {
+  /// Creates a folder for `options`; under `Folding.all` it drops punctuation if
+  /// `dropsPunctuation`, else keeps it made one (as terms are folded).
+  public init(options: MatchOptions = .default, dropsPunctuation: Bool = false) {
     self.options = options
-    self.tables = ScalarTables(options: options)
+    self.dropsPunctuation = dropsPunctuation && options.foldsAll
+    self.tables = ScalarTables(options: options, dropsPunctuation: self.dropsPunctuation)
   }
 
   /// The folded UTF-8 of `text`.
@@ -74,23 +85,45 @@ public struct TextFolder {
   /// - Complexity: O(n) where n is the UTF-8 length of `text`, amortized.
   package func append(_ text: String, to key: inout GrowableArray<UInt8>) {
     var text = text
-    text.withUTF8 { append(utf8: $0, to: &key) }
+    _ = text.withUTF8 { append(utf8: $0, to: &key) }
   }
 
   /// Appends the folded form of the valid UTF-8 `utf8` to `key`.
   ///
   /// - Complexity: O(n) where n is `utf8.count`, amortized.
-  package func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout GrowableArray<UInt8>) {
-    if !tables.appendSimple(utf8, ignoresCase: options.ignoresCase, to: &key) {
-      appendGeneral(String(decoding: utf8, as: UTF8.self), to: &key)
+  /// - Returns: whether punctuation was dropped (only when `dropsPunctuation`; a scalar
+  ///   that folds to nothing may count too), so that the caller may fold `utf8` again with
+  ///   punctuation kept.
+  @discardableResult
+  package func append(utf8: UnsafeBufferPointer<UInt8>, to key: inout GrowableArray<UInt8>)
+    -> Bool
+  {
+    var dropped = false
+    if !tables.appendSimple(
+      utf8, ignoresCase: options.ignoresCase, foldsAll: options.foldsAll,
+      dropsPunctuation: dropsPunctuation, dropped: &dropped, to: &key)
+    {
+      dropped = appendGeneral(String(decoding: utf8, as: UTF8.self), to: &key)
     }
+    return dropped
   }
 
-  /// The general path: NFD, strip, fold, NFD on the whole text.
-  private func appendGeneral(_ text: String, to key: inout GrowableArray<UInt8>) {
+  /// The general path: NFD, strip, fold, NFD on the whole text; whether punctuation was
+  /// dropped.
+  private func appendGeneral(_ text: String, to key: inout GrowableArray<UInt8>) -> Bool {
+    var dropped = false
     var scalars: [Unicode.Scalar] = []
+    let foldsAll = options.foldsAll
+    var prefolded: [Unicode.Scalar] = []
     for scalar in text.unicodeScalars {
-      tables.appendDecomposition(of: scalar, to: &scalars)
+      if foldsAll && FullFolding.prefoldApplies(to: scalar.value) {
+        prefolded.removeAll(keepingCapacity: true)
+        FullFolding.appendPrefold(
+          of: scalar, ignoresDiacritics: options.ignoresDiacritics, to: &prefolded)
+        for each in prefolded { tables.appendDecomposition(of: each, to: &scalars) }
+      } else {
+        tables.appendDecomposition(of: scalar, to: &scalars)
+      }
     }
     Self.putInCanonicalOrder(&scalars)
     if options.ignoresDiacritics {
@@ -103,9 +136,24 @@ public struct TextFolder {
       Self.putInCanonicalOrder(&folded)
       scalars = folded
     }
+    if foldsAll {
+      var folded: [Unicode.Scalar] = []
+      folded.reserveCapacity(scalars.count)
+      for scalar in scalars {
+        if FullFolding.appendPostfold(
+          of: scalar, ignoresDiacritics: options.ignoresDiacritics,
+          dropsPunctuation: dropsPunctuation, to: &folded)
+        {
+          dropped = true
+        }
+      }
+      if folded.count != scalars.count { Self.putInCanonicalOrder(&folded) }
+      scalars = folded
+    }
     for scalar in scalars {
       for byte in UTF8.encode(scalar)! { key.append(byte) }
     }
+    return dropped
   }
 
   /// Canonical ordering (UAX #15): a stable sort of each run of non-starters by combining
@@ -237,6 +285,7 @@ func lowercasedASCII(word: UInt64) -> UInt64 {
 /// folding, and (for the fast path) its whole fold when it folds alone.
 private final class ScalarTables {
   private let options: MatchOptions
+  private let dropsPunctuation: Bool
   private var decompositions: [UInt32: [Unicode.Scalar]] = [:]
   private var caseFoldings: [UInt32: [Unicode.Scalar]] = [:]
   /// Primary composites by `first << 32 | second`; 0 = the pair does not compose.
@@ -253,8 +302,9 @@ private final class ScalarTables {
   private var poolCapacity = 4096
   private static let poolPadding = 8
 
-  init(options: MatchOptions) {
+  init(options: MatchOptions, dropsPunctuation: Bool) {
     self.options = options
+    self.dropsPunctuation = dropsPunctuation
     // calloc: the system hands out zeroed pages only as they are touched.
     bmpEntries = calloc(0x10000, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
     pool = .allocate(capacity: poolCapacity + Self.poolPadding)
@@ -280,7 +330,8 @@ private final class ScalarTables {
   ///
   /// - Complexity: O(n) where n is `utf8.count`, amortized.
   func appendSimple(
-    _ utf8: UnsafeBufferPointer<UInt8>, ignoresCase: Bool, to key: inout GrowableArray<UInt8>
+    _ utf8: UnsafeBufferPointer<UInt8>, ignoresCase: Bool, foldsAll: Bool,
+    dropsPunctuation: Bool, dropped: inout Bool, to key: inout GrowableArray<UInt8>
   ) -> Bool {
     let n = utf8.count
     guard n > 0, let source = utf8.baseAddress else { return true }
@@ -315,7 +366,31 @@ private final class ScalarTables {
       UnsafeMutableRawPointer(out).storeBytes(of: written.littleEndian, as: UInt64.self)
       // Bytes past the text are zero: a non-ASCII byte, if any, is within the text.
       let ascii = min(high.trailingZeroBitCount &>> 3, left)
-      out += ascii
+      if foldsAll,
+        FullFolding.maybePunctuation(in: word)
+          & (ascii == 8 ? ~0 : (1 &<< UInt64(ascii &* 8)) &- 1) != 0
+      {
+        // Write the word's ASCII bytes again, with its punctuation folded (`FullFolding`).
+        var kept = 0
+        for j in 0..<ascii {
+          var byte = UInt8(truncatingIfNeeded: written &>> UInt64(j &* 8))
+          if FullFolding.isASCIIPunctuation(byte) {
+            guard
+              let folded = FullFolding.postfoldASCIIPunctuation(
+                byte, dropsPunctuation: dropsPunctuation)
+            else {
+              dropped = true
+              continue
+            }
+            byte = folded
+          }
+          out[kept] = byte
+          kept &+= 1
+        }
+        out += kept
+      } else {
+        out += ascii
+      }
       i &+= ascii
       if high == 0 { continue }
       // source[i] >= 0x80: the lead byte of a scalar of 2 to 4 bytes.
@@ -348,6 +423,7 @@ private final class ScalarTables {
       }
       guard entry >= 2 else { return fail(key: &key, mark: mark) }
       let count = Int(entry & 0xFF)
+      if count == 0 { dropped = true }
       if count > length && end - out < count &+ (n &- i) &+ 8 {
         key.commitRoom(out - start)
         guard let more = key.reserveRoom(count + (n - i) + 8) else { return true }
@@ -401,13 +477,29 @@ private final class ScalarTables {
       scalar.properties.canonicalCombiningClass.rawValue == 0
     else { return 1 }
     var scalars: [Unicode.Scalar] = []
-    appendDecomposition(of: scalar, to: &scalars)
+    if options.foldsAll {
+      var prefolded: [Unicode.Scalar] = []
+      FullFolding.appendPrefold(
+        of: scalar, ignoresDiacritics: options.ignoresDiacritics, to: &prefolded)
+      for each in prefolded { appendDecomposition(of: each, to: &scalars) }
+    } else {
+      appendDecomposition(of: scalar, to: &scalars)
+    }
     if options.ignoresDiacritics {
       TextFolder.dropDiacritics(&scalars, compose: composition(of:with:))
     }
     if options.ignoresCase {
       var folded: [Unicode.Scalar] = []
       for s in scalars { appendCaseFolding(of: s, to: &folded) }
+      scalars = folded
+    }
+    if options.foldsAll {
+      var folded: [Unicode.Scalar] = []
+      for s in scalars {
+        FullFolding.appendPostfold(
+          of: s, ignoresDiacritics: options.ignoresDiacritics,
+          dropsPunctuation: dropsPunctuation, to: &folded)
+      }
       scalars = folded
     }
     // Folds alone only if no combining mark is left that could reorder or attach to text
@@ -418,7 +510,11 @@ private final class ScalarTables {
       })
     else { return 1 }
     let bytes = scalars.flatMap { Array(UTF8.encode($0)!) }
-    guard !bytes.isEmpty, bytes.count < 256, poolCount + bytes.count < (1 << 24) - 1 else {
+    // A scalar that folds to nothing (punctuation under `Folding.all`) has an entry of
+    // length 0; without `Folding.all` none does.
+    guard !bytes.isEmpty || options.foldsAll, bytes.count < 256,
+      poolCount + bytes.count < (1 << 24) - 1
+    else {
       return 1
     }
     if poolCount + bytes.count > poolCapacity {

@@ -32,7 +32,8 @@ public struct MatchHighlighter {
 
   init(matcher: Matcher, chunk: Int) {
     self.matcher = matcher
-    self.folder = TextFolder(options: matcher.query.options)
+    self.folder = TextFolder(
+      options: matcher.query.options, dropsPunctuation: !matcher.keepsPunctuation)
     self.chunk = max(chunk, 2 * matcher.foldedTerm.count, 1)
   }
 
@@ -173,6 +174,8 @@ public struct MatchHighlighter {
     var position = 0
     var pending: Range<String.Index>?
     let ignoresCase = folder.options.ignoresCase
+    let foldsAll = folder.options.folding == .all
+    let dropsPunctuation = folder.dropsPunctuation
     var general = GrowableArray<UInt8>()
 
     while true {
@@ -187,7 +190,15 @@ public struct MatchHighlighter {
           next == end || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A))
         {
           starts.append((key.count, index))
-          key.append(ignoresCase ? lowercasedASCII(byte) : byte)
+          if foldsAll && FullFolding.isASCIIPunctuation(byte) {
+            if let folded = FullFolding.postfoldASCIIPunctuation(
+              byte, dropsPunctuation: dropsPunctuation)
+            {
+              key.append(folded)
+            }
+          } else {
+            key.append(ignoresCase ? lowercasedASCII(byte) : byte)
+          }
           index = next
           continue
         }

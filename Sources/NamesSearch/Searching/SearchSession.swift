@@ -30,6 +30,8 @@ public final class SearchSession: Sendable {
 
   private struct Entry {
     var term: [UInt8]
+    /// Whether the term kept punctuation: its hits index the keys that keep it.
+    var keepsPunctuation: Bool
     var hits: KeyHits
   }
 
@@ -74,16 +76,23 @@ public final class SearchSession: Sendable {
       return current ? Searcher().search(query, in: catalog) : nil
     }
     let folded = matcher.foldedTerm
+    let punctuated = matcher.keepsPunctuation
+    let keys = punctuated ? catalog.keys(for: options, keepingPunctuation: true) : self.keys
     let flag = CancellationFlag()
     let (stale, cached, base) = state.withLock { state -> (Bool, KeyHits?, [UInt32]?) in
       guard state.start(sequence, scan: flag) else { return (true, nil, nil) }
-      if let index = state.entries.lastIndex(where: { $0.term == folded }) {
+      if let index = state.entries.lastIndex(where: {
+        $0.term == folded && $0.keepsPunctuation == punctuated
+      }) {
         let entry = state.entries.remove(at: index)
         state.entries.append(entry)
         return (false, entry.hits, nil)
       }
       // The narrowest earlier term that the new one contains.
-      let bases = state.entries.filter { $0.term.count < folded.count && folded.contains($0.term) }
+      let bases = state.entries.filter {
+        $0.keepsPunctuation == punctuated && $0.term.count < folded.count
+          && folded.contains($0.term)
+      }
       return (false, nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
     }
     if stale { return nil }
@@ -100,7 +109,7 @@ public final class SearchSession: Sendable {
       guard let scanned else { return nil }
       hits = scanned
       state.withLock { state in
-        state.entries.append(Entry(term: folded, hits: hits))
+        state.entries.append(Entry(term: folded, keepsPunctuation: punctuated, hits: hits))
         if state.entries.count > cacheLimit { state.entries.removeFirst() }
       }
     }

@@ -28,7 +28,7 @@ public struct Searcher: Sendable {
       return SearchResult(
         query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
     }
-    let keys = catalog.keys(for: query.options)
+    let keys = catalog.keys(for: query.options, keepingPunctuation: matcher.keepsPunctuation)
     guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
       return nil
     }

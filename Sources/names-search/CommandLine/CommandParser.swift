@@ -188,6 +188,15 @@ enum CommandParser {
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
+      case .fold:
+        let text = try text(for: spec, typed: typed, inline: inline)
+        guard let folding = MatchOptions.Folding(rawValue: text) else {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "one of 'all' and 'cd'")
+        }
+        options.folding = folding
+      case .noReadings: options.usesReadings = false
       case .maxSize:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let bytes = Self.byteCount(text), bytes <= Self.largestMaximumSize else {

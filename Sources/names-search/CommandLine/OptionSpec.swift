@@ -27,6 +27,10 @@ struct OptionSpec: Sendable {
     case caseSensitive
     /// `--diacritic-sensitive`.
     case diacriticSensitive
+    /// `--fold <rule>`: `all` or `cd` (`MatchOptions.Folding`).
+    case fold
+    /// `--no-readings`.
+    case noReadings
     /// `--color <when>`.
     case color
     /// `--no-cache`.

@@ -66,6 +66,18 @@ enum OptionTable {
       help: "Match diacritics exactly (\"jose\" does not find \"José\").",
       action: .diacriticSensitive),
     OptionSpec(
+      long: "fold", valueName: "rule",
+      help: "How far matching folds text: all also folds letters to their base letters "
+        + "(\"lodz\" finds \"Łódź\"), full- and half-width forms, hiragana to katakana, and "
+        + "leaves punctuation out (\"obrien\" finds \"O’Brien\"); cd folds only case and "
+        + "diacritics, exactly as NSPredicate's CONTAINS[cd]. (default: all)",
+      action: .fold),
+    OptionSpec(
+      long: "no-readings",
+      help: "Find names only by their letters, not by their readings (pinyin of Chinese "
+        + "characters, romaji of kana, Hangul initials, romanized Cyrillic and Greek).",
+      action: .noReadings),
+    OptionSpec(
       long: "color", valueName: "when",
       help: "Color section titles and matches: auto, always or never. auto colors a terminal "
         + "unless NO_COLOR is set and non-empty or TERM is dumb. (default: auto)",

@@ -38,6 +38,10 @@ struct Options: Equatable {
   var caseSensitive = false
   /// `--diacritic-sensitive`.
   var diacriticSensitive = false
+  /// `--fold <rule>`.
+  var folding = MatchOptions.Folding.all
+  /// Not `--no-readings`.
+  var usesReadings = true
   /// `--color`.
   var color = ColorChoice.auto
   /// `--no-cache`.
@@ -58,6 +62,8 @@ struct Options: Equatable {
   var query: Query {
     Query(
       term: term,
-      options: MatchOptions(ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive))
+      options: MatchOptions(
+        ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive, folding: folding,
+        usesReadings: usesReadings))
   }
 }
