@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -60,5 +61,17 @@ struct CyrillicRomanizationTests {
     #expect(units("ксений").map(\.range) == [0..<2, 2..<3, 3..<4, 4..<6])
     #expect(units("ъ")[0].spellings.contains(""))
     #expect(units("аbа").map(\.spellings) == [["a"], [], ["a"]])
+  }
+
+  @Test("random runs, in and out of the table, are covered in order without a crash")
+  func randomRuns() {
+    var random = SeededGenerator(seed: 13)
+    for _ in 0..<2_000 {
+      let run = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        Unicode.Scalar(UInt32.random(in: 0x03FF...0x0492, using: &random))!
+      }
+      let units = CyrillicRomanization.units(of: run)
+      #expect(SpellingChecker.shapeProblem(units, count: run.count) == nil, "\(run)")
+    }
   }
 }

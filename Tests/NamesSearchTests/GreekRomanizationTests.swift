@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -61,5 +62,17 @@ struct GreekRomanizationTests {
     #expect(units("αί").map(\.range) == [0..<2])
     #expect(units("σς").map(\.spellings) == [["s"], ["s"]])
     #expect(units("αbα").map(\.spellings) == [["a"], [], ["a"]])
+  }
+
+  @Test("random runs, in and out of the table, are covered in order without a crash")
+  func randomRuns() {
+    var random = SeededGenerator(seed: 14)
+    for _ in 0..<2_000 {
+      let run = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        Unicode.Scalar(UInt32.random(in: 0x0385...0x03D0, using: &random))!
+      }
+      let units = GreekRomanization.units(of: run)
+      #expect(SpellingChecker.shapeProblem(units, count: run.count) == nil, "\(run)")
+    }
   }
 }

@@ -89,4 +89,16 @@ struct KanaRomanizationTests {
     #expect(units("カxカ").map(\.spellings) == [["ka"], [], ["ka"]])
     #expect(units("").isEmpty)
   }
+
+  @Test("random runs, in and out of the table, are covered in order without a crash")
+  func randomRuns() {
+    var random = SeededGenerator(seed: 12)
+    for _ in 0..<2_000 {
+      let run = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        Unicode.Scalar(UInt32.random(in: 0x309F...0x3100, using: &random))!
+      }
+      let units = KanaRomanization.units(of: run)
+      #expect(SpellingChecker.shapeProblem(units, count: run.count) == nil, "\(run)")
+    }
+  }
 }
