@@ -31,26 +31,34 @@ struct PinyinReadingsTests {
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
   }
 
-  @Test("Every Han character of the zh fixtures has readings, pypinyin's first among them")
+  @Test("Every Han character of the zh fixtures has readings, pypinyin's among them")
   func fixtureCharactersAgainstPypinyin() throws {
     let rows = try Self.rows("Tests/Fixtures/readings/pypinyin-zh.tsv")
     #expect(rows.count > 200)  // 239 distinct characters in zh_CN.txt and zh_TW.txt
     var missing: [String] = []
-    var disagreements: [String] = []
+    var firstMissing: [String] = []
+    var someMissing: [String] = []
     for row in rows {
       let scalar = try #require(row[0].unicodeScalars.first)
       let ours = Self.readings(scalar)
       let theirs = row[2].split(separator: ",").map(String.init)
       if ours.isEmpty { missing.append(row[0]) }
-      if let first = theirs.first, !ours.contains(first) {
-        disagreements.append("\(row[0]) \(row[1]): pypinyin \(theirs), ours \(ours)")
-      }
+      let report = "\(row[0]) \(row[1]): pypinyin \(theirs), ours \(ours)"
+      if let first = theirs.first, !ours.contains(first) { firstMissing.append(report) }
+      if !Set(theirs).isSubset(of: ours) { someMissing.append(report) }
     }
     #expect(missing.isEmpty, "no readings: \(missing)")
-    let list = disagreements.joined(separator: "\n")
+    // pypinyin's first reading, its most common one, is ours for at least 99% (all 239 now).
+    let first = firstMissing.joined(separator: "\n")
     #expect(
-      disagreements.count * 100 <= rows.count,
-      "pypinyin's first reading missing for \(disagreements.count) of \(rows.count):\n\(list)")
+      firstMissing.count * 100 <= rows.count,
+      "pypinyin's first reading missing for \(firstMissing.count) of \(rows.count):\n\(first)")
+    // Every reading pypinyin knows is ours too, for at least 99% (all 239 now); kMandarin
+    // alone misses some for 53 of them (仇 qiu, 家 gu, 尚 chang …).
+    let some = someMissing.joined(separator: "\n")
+    #expect(
+      someMissing.count * 100 <= rows.count,
+      "pypinyin's readings missing for \(someMissing.count) of \(rows.count):\n\(some)")
   }
 
   /// Polyphonic characters and ü, by hand: each must have at least these readings.
