@@ -151,11 +151,31 @@ public struct Catalog: Sendable {
         names: names, further: furtherKeys, options: options.keyOptions, dropsPunctuation: false)
     }
   }
+
+  /// The readings of the names and their further keys (`ReadingKeys`), made on first use
+  /// and kept.
+  ///
+  /// - Complexity: O(n) in the names' total UTF-8 length the first time, then O(1).
+  public var readingKeys: ReadingKeys {
+    derivedKeys.readingKeys { ReadingKeys(names: names, further: furtherKeys) }
+  }
 }
 
-/// Search keys a catalog folds on demand (with punctuation kept), each made once.
+/// Search keys a catalog folds on demand (with punctuation kept), and its reading keys,
+/// each made once.
 private final class DerivedKeys: Sendable {
   private let made = Mutex<[MatchOptions: SearchKeys]>([:])
+  private let readings = Mutex<ReadingKeys?>(nil)
+
+  /// The reading keys, made by `make` the first time.
+  func readingKeys(make: () -> ReadingKeys) -> ReadingKeys {
+    readings.withLock { readings in
+      if let keys = readings { return keys }
+      let keys = make()
+      readings = keys
+      return keys
+    }
+  }
 
   /// The keys for `options`, made by `make` the first time.
   func keys(for options: MatchOptions, make: () -> SearchKeys) -> SearchKeys {

@@ -9,7 +9,9 @@ import Foundation
 ///   the rest of the Halfwidth and Fullwidth Forms block (U+FF61…U+FFEE: half-width katakana
 ///   and Hangul, full-width symbols) takes its compatibility decomposition (`<narrow>` and
 ///   `<wide>`, Unicode UAX #15), so "ＵＳＢ" is "USB" and "ｻﾄｳ" is "サトウ"; a half-width
-///   voiced mark becomes U+3099, so "ｶﾞ" is "ガ".
+///   voiced mark becomes U+3099, so "ｶﾞ" is "ガ". Hangul compatibility jamo (U+3131…U+318E)
+///   take theirs too, the conjoining jamo a syllable decomposes to: "ㄱ" (U+3131) is "ᄀ"
+///   (U+1100).
 /// - Kana: hiragana (U+3041…U+3096, U+309D, U+309E) becomes the katakana 0x60 above it, so
 ///   "さとう" is "サトウ".
 /// - Arabic: tatweel (U+0640) is dropped; with `ignoresDiacritics`, alef with madda or
@@ -82,7 +84,7 @@ enum FullFolding {
       out.append(" ")
     case 0xFF01...0xFF5E:
       out.append(Unicode.Scalar(v - 0xFEE0)!)
-    case 0xFF61...0xFFEE:
+    case 0xFF61...0xFFEE, 0x3131...0x318E:
       out.append(contentsOf: String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
     case 0x0640:
       break
@@ -96,7 +98,7 @@ enum FullFolding {
   /// Whether step 0 may change `scalar`: the ranges above.
   @inline(__always)
   static func prefoldApplies(to v: UInt32) -> Bool {
-    (v >= 0x3000 && v <= 0x309E) || (v >= 0xFF01 && v <= 0xFFEE) || (v >= 0x0622 && v <= 0x0673)
+    (v >= 0x3000 && v <= 0x318E) || (v >= 0xFF01 && v <= 0xFFEE) || (v >= 0x0622 && v <= 0x0673)
   }
 
   /// Appends step 4's form of `scalar` (itself when no rule applies); whether punctuation

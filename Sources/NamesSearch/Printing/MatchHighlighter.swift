@@ -82,6 +82,18 @@ public struct MatchHighlighter {
     at position: Int, of result: SearchResult, in text: Substring,
     _ body: (Range<String.Index>) throws -> Bool
   ) rethrows {
+    if result.isReadingMatch(at: position), let reading = result.readingMatcher {
+      // Found by a reading: the characters of the units that spell the term.
+      let name = result.catalog.names[Int(result.matchedNames[position])]
+      guard let range = reading.matchedRange(in: name) else { return }
+      let length = text.utf8.count
+      guard range.lowerBound < length else { return }
+      let utf8 = text.utf8
+      let start = utf8.index(text.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(text.startIndex, offsetBy: min(range.upperBound, length))
+      _ = try body(start..<end)
+      return
+    }
     // The folding's map is made from the name itself: where the term lies in the key is
     // not needed, so the key is not searched and no `KeyMatch` is made (the common case).
     switch result.mapping(at: position) {

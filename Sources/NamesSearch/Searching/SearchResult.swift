@@ -30,6 +30,12 @@ public struct SearchResult: Sendable {
   public let matchedKeys: [UInt32]
   /// The keys that were scanned, if any.
   public let keys: SearchKeys?
+  /// The matcher of the readings that found the names whose entry in `matchedKeys` is
+  /// `readingMatch`, if any.
+  public let readingMatcher: ReadingMatcher?
+
+  /// The entry of `matchedKeys` for a name found only by a reading (`ReadingMatcher`).
+  public static let readingMatch = UInt32.max
 
   /// Creates a result from matching name indices, grouping them into sections.
   ///
@@ -48,7 +54,7 @@ public struct SearchResult: Sendable {
   ///   has one key of `keys` per name, owned by that name.
   public init(
     query: Query, catalog: Catalog, matchedNames: [UInt32], matchedKeys: [UInt32],
-    keys: SearchKeys?
+    keys: SearchKeys?, readingMatcher: ReadingMatcher? = nil
   ) {
     precondition(matchedKeys.isEmpty || (keys != nil && matchedKeys.count == matchedNames.count))
     self.query = query
@@ -56,6 +62,7 @@ public struct SearchResult: Sendable {
     self.matchedNames = matchedNames
     self.matchedKeys = matchedKeys
     self.keys = keys
+    self.readingMatcher = readingMatcher
     var groups: [Group] = []
     for (section, range) in catalog.sectionRanges.enumerated() where !range.isEmpty {
       let start = Self.firstPosition(in: matchedNames, notBelow: range.lowerBound)
@@ -97,6 +104,7 @@ public struct SearchResult: Sendable {
   /// - Complexity: O(1); nothing is copied.
   public func mapping(at position: Int) -> KeyMapping? {
     guard position < matchedKeys.count else { return nil }
+    if matchedKeys[position] == Self.readingMatch { return .unmapped }
     return keys?.mapping(of: Int(matchedKeys[position]))
   }
 
@@ -107,13 +115,19 @@ public struct SearchResult: Sendable {
   ///
   /// - Complexity: O(k) in the key's length.
   public func match(at position: Int, matcher: Matcher) -> KeyMatch? {
-    guard let keys, position < matchedKeys.count else { return nil }
+    guard let keys, position < matchedKeys.count, matchedKeys[position] != Self.readingMatch
+    else { return nil }
     let key = Int(matchedKeys[position])
     guard let start = matcher.firstMatch(in: keys.key(key)) else { return nil }
     return KeyMatch(
       name: Int(matchedNames[position]), key: key,
       keyRange: start..<start + matcher.foldedTerm.count, mapping: keys.mapping(of: key),
       keys: keys)
+  }
+
+  /// Whether `matchedNames[position]` was found only by a reading.
+  public func isReadingMatch(at position: Int) -> Bool {
+    position < matchedKeys.count && matchedKeys[position] == Self.readingMatch
   }
 
   /// The remaining sections as values.

@@ -41,6 +41,8 @@ public final class SearchSession: Sendable {
     var running: CancellationFlag?
     /// Most recent last.
     var entries: [Entry] = []
+    /// The reading keys (`ReadingKeys`) that earlier reading terms matched, most recent last.
+    var readingEntries: [(term: [UInt32], matched: [UInt32])] = []
 
     /// Starts call `sequence` (or the next number): `false`, with nothing changed, when a
     /// newer call has already started; else cancels the scan running for an older call and
@@ -113,8 +115,49 @@ public final class SearchSession: Sendable {
         if state.entries.count > cacheLimit { state.entries.removeFirst() }
       }
     }
+    var readingNames: [UInt32] = []
+    var readingMatcher: ReadingMatcher?
+    if let (readings, found) = Searcher.readingMatcher(for: query, in: catalog) {
+      guard let matched = readingMatches(of: found, in: readings, cancellation: flag) else {
+        return nil
+      }
+      readingNames = Searcher.names(ofReadingKeys: matched, in: readings)
+      readingMatcher = found
+    }
     guard !flag.isCancelled else { return nil }
-    return Searcher.result(query, catalog, matchedKeys: hits.matched, in: keys)
+    return Searcher.result(
+      query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
+      readingMatcher: readingMatcher)
+  }
+
+  /// The reading keys that `matcher` matches: remembered for the same term, else scanned
+  /// among those of the longest earlier term it extends (a reading matched by a term is
+  /// matched by every prefix of it: its last unit is then unfinished), else all.
+  private func readingMatches(
+    of matcher: ReadingMatcher, in readings: ReadingKeys, cancellation: CancellationFlag
+  ) -> [UInt32]? {
+    let term = matcher.term
+    let (cached, base) = state.withLock { state -> ([UInt32]?, [UInt32]?) in
+      if let index = state.readingEntries.lastIndex(where: { $0.term == term }) {
+        let entry = state.readingEntries.remove(at: index)
+        state.readingEntries.append(entry)
+        return (entry.matched, nil)
+      }
+      let bases = state.readingEntries.filter {
+        $0.term.count < term.count && term.starts(with: $0.term)
+      }
+      return (nil, bases.max { $0.term.count < $1.term.count }?.matched)
+    }
+    if let cached { return cached }
+    guard
+      let matched = ReadingScanner.scan(
+        readings, for: matcher, candidates: base, cancellation: cancellation)
+    else { return nil }
+    state.withLock { state in
+      state.readingEntries.append((term, matched))
+      if state.readingEntries.count > cacheLimit { state.readingEntries.removeFirst() }
+    }
+    return matched
   }
 
   /// Stops the scan in progress, if any; its `search` call returns `nil`.

@@ -32,7 +32,45 @@ public struct Searcher: Sendable {
     guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
       return nil
     }
-    return Self.result(query, catalog, matchedKeys: hits.matched, in: keys)
+    var readingNames: [UInt32] = []
+    var readingMatcher: ReadingMatcher?
+    if let (readings, found) = Self.readingMatcher(for: query, in: catalog) {
+      guard let matched = ReadingScanner.scan(readings, for: found, cancellation: cancellation)
+      else { return nil }
+      readingNames = Self.names(ofReadingKeys: matched, in: readings)
+      readingMatcher = found
+    }
+    return Self.result(
+      query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
+      readingMatcher: readingMatcher)
+  }
+
+  /// The catalog's reading keys and the matcher of the query's term over them, when the
+  /// query uses readings, the term can be spelled by one and the catalog has any.
+  ///
+  /// - Complexity: O(n) in the names' length the first time (the reading keys are made),
+  ///   then O(v · t) in the vocabulary and the term.
+  static func readingMatcher(
+    for query: Query, in catalog: Catalog
+  ) -> (ReadingKeys, ReadingMatcher)? {
+    guard query.options.searchesReadings, let term = ReadingMatcher.readingTerm(query.term)
+    else { return nil }
+    // The keys first: the matcher covers every spelling they hold.
+    let readings = catalog.readingKeys
+    guard readings.count > 0 else { return nil }
+    return (
+      readings,
+      ReadingMatcher(scalars: term, vocabulary: ReadingVocabulary.shared.spellings)
+    )
+  }
+
+  /// The distinct names, ascending, that own the reading keys `matched` (ascending).
+  static func names(ofReadingKeys matched: [UInt32], in readings: ReadingKeys) -> [UInt32] {
+    var names: [UInt32] = []
+    for r in matched where names.last != readings.owners[Int(r)] {
+      names.append(readings.owners[Int(r)])
+    }
+    return names
   }
 
   /// The result whose matching keys (ascending) are `matchedKeys`: their distinct names,
@@ -40,8 +78,36 @@ public struct Searcher: Sendable {
   ///
   /// - Complexity: O(m) in the matching keys; nothing is copied when each name has one key.
   static func result(
-    _ query: Query, _ catalog: Catalog, matchedKeys: [UInt32], in keys: SearchKeys
+    _ query: Query, _ catalog: Catalog, matchedKeys: [UInt32], in keys: SearchKeys,
+    readingNames: [UInt32] = [], readingMatcher: ReadingMatcher? = nil
   ) -> SearchResult {
+    if !readingNames.isEmpty {
+      let byKeys = result(query, catalog, matchedKeys: matchedKeys, in: keys)
+      // Merge: a name found by a key keeps its key; one found only by a reading gets
+      // `SearchResult.readingMatch`.
+      var names: [UInt32] = []
+      var firstKeys: [UInt32] = []
+      names.reserveCapacity(byKeys.matchedNames.count + readingNames.count)
+      firstKeys.reserveCapacity(names.capacity)
+      var a = 0
+      var b = 0
+      let keyed = byKeys.matchedNames
+      while a < keyed.count || b < readingNames.count {
+        if b == readingNames.count || (a < keyed.count && keyed[a] <= readingNames[b]) {
+          if b < readingNames.count && keyed[a] == readingNames[b] { b += 1 }
+          names.append(keyed[a])
+          firstKeys.append(byKeys.matchedKeys[a])
+          a += 1
+        } else {
+          names.append(readingNames[b])
+          firstKeys.append(SearchResult.readingMatch)
+          b += 1
+        }
+      }
+      return SearchResult(
+        query: query, catalog: catalog, matchedNames: names, matchedKeys: firstKeys, keys: keys,
+        readingMatcher: readingMatcher)
+    }
     guard !keys.owners.isEmpty else {
       return SearchResult(
         query: query, catalog: catalog, matchedNames: matchedKeys, matchedKeys: matchedKeys,

@@ -1,0 +1,177 @@
+/// Decides whether a term spells a run of a name's reading units (`ReadingKeys`): "zhangsan",
+/// "zhang san", "zs", "zhs", "zhangs" and "san" all find 张三; "satou", "sato" and "satoh"
+/// find さとう; "ㄱㅁㅅ" and "김미" find 김민수; "ivanov" finds Иванов.
+///
+/// The rule: the term, folded (`Folding.all`, punctuation dropped, spaces made one), must be
+/// typed by consecutive units of a key starting at any unit, each unit by one of its
+/// spellings in full or, where the spelling allows, by an abbreviation (a pinyin initial, a
+/// Hangul initial consonant); the term's last unit may be unfinished (a prefix of a
+/// spelling). A space in the term may stand between two units. Terms of more than 63
+/// scalars, or with no letter, find nothing by reading.
+///
+/// How: the positions of the term reached so far are the bits of one 64-bit word (a
+/// bit-parallel automaton, as in the Shift-And algorithm, Baeza-Yates and Gonnet, 1992).
+/// For each spelling of the vocabulary the matcher computes once, per query, the positions
+/// it can start from and where each leads; a key is then scanned unit by unit with a few
+/// word operations per spelling, whatever its length.
+public struct ReadingMatcher: Sendable {
+  /// The folded term's scalars.
+  let term: [UInt32]
+  /// The bit of the term's end.
+  private let endBit: UInt64
+  /// Positions + 1: the row length of `moves`.
+  private let stride: Int
+  /// For each spelling number, the positions (bits) it can start from.
+  private let starts: [UInt64]
+  /// For each spelling number and position, the positions it leads to.
+  private let moves: [UInt64]
+
+  /// The matcher of `term`, or nil when no reading can match it (more than 63 scalars
+  /// folded, or no letter).
+  ///
+  /// - Complexity: O(v · n) in the vocabulary's size and the term's length.
+  public init?(term: String) {
+    guard let scalars = Self.readingTerm(term) else { return nil }
+    self.init(scalars: scalars, vocabulary: ReadingVocabulary.shared.spellings)
+  }
+
+  /// The scalars a reading must spell for `term`: folded (`Folding.all`, punctuation
+  /// dropped), runs of spaces made one, trimmed; nil when no reading can match it.
+  ///
+  /// - Complexity: O(n) in the term's length.
+  static func readingTerm(_ term: String) -> [UInt32]? {
+    let folded = TextFolder(options: .default, dropsPunctuation: true).fold(term)
+    var scalars: [UInt32] = []
+    for scalar in String(decoding: folded, as: UTF8.self).unicodeScalars {
+      if scalar.properties.isWhitespace {
+        if let last = scalars.last, last != 0x20 { scalars.append(0x20) }
+      } else {
+        scalars.append(scalar.value)
+      }
+    }
+    if scalars.last == 0x20 { scalars.removeLast() }
+    guard !scalars.isEmpty, scalars.count <= 63,
+      scalars.contains(where: { Unicode.Scalar($0)?.properties.isAlphabetic == true })
+    else { return nil }
+    return scalars
+  }
+
+  /// The matcher of folded `scalars` (1 to 63, no leading or trailing space) over
+  /// `vocabulary`.
+  init(scalars: [UInt32], vocabulary: [ReadingVocabulary.Spelling]) {
+    let n = scalars.count
+    term = scalars
+    endBit = 1 << UInt64(n)
+    stride = n + 1
+    var starts = [UInt64](repeating: 0, count: vocabulary.count)
+    var moves = [UInt64](repeating: 0, count: vocabulary.count * (n + 1))
+    for (number, spelling) in vocabulary.enumerated() {
+      let text = spelling.text
+      let length = text.count
+      for p in 0..<n {
+        if length > 0 && text[0] != scalars[p] { continue }
+        var to: UInt64 = 0
+        func reach(_ q: Int) {
+          to |= 1 << UInt64(q)
+          if q < n && scalars[q] == 0x20 { to |= 1 << UInt64(q + 1) }
+        }
+        // How many of the spelling's scalars the term repeats from p.
+        var same = 0
+        while same < length && p + same < n && text[same] == scalars[p + same] { same += 1 }
+        if length == 0 {
+          to |= 1 << UInt64(p)
+        } else if same == length {
+          reach(p + length)
+        } else if p + same == n {
+          to |= endBit  // the term ends inside the spelling: an unfinished last unit
+        }
+        for a in spelling.abbreviations where Int(a) < length && Int(a) <= same {
+          reach(p + Int(a))
+        }
+        if to != 0 {
+          starts[number] |= 1 << UInt64(p)
+          moves[number * (n + 1) + p] = to
+        }
+      }
+    }
+    self.starts = starts
+    self.moves = moves
+  }
+
+  /// Whether the units of `numbers` (one reading key) spell the term.
+  ///
+  /// - Complexity: O(k) in the key's spellings, times the positions reached at once.
+  @inline(__always)
+  func matches(_ numbers: UnsafeBufferPointer<UInt32>) -> Bool {
+    var input: UInt64 = 1
+    var output: UInt64 = 0
+    let count = starts.count
+    return starts.withUnsafeBufferPointer { starts in
+      moves.withUnsafeBufferPointer { moves in
+        for x in numbers {
+          let number = Int(x & ~ReadingKeys.unitEnd)
+          if number < count {
+            var from = input & starts[number]
+            while from != 0 {
+              output |= moves[number &* stride &+ from.trailingZeroBitCount]
+              from &= from &- 1
+            }
+          }
+          if x & ReadingKeys.unitEnd != 0 {
+            if output & endBit != 0 { return true }
+            input = output | 1
+            output = 0
+          }
+        }
+        return false
+      }
+    }
+  }
+
+  /// The UTF-8 byte range of `name` whose reading units first spell the term (from the
+  /// start of the first unit to the end of the last), or nil when none does.
+  ///
+  /// - Complexity: O(n + u²) in the name's length and its units.
+  public func matchedRange(in name: String) -> Range<Int>? {
+    var name = name
+    return name.withUTF8 { utf8 -> Range<Int>? in
+      var builder = ReadingUnitBuilder()
+      guard let (ranges, numbers) = builder.units(of: utf8, isName: true),
+        let units = firstMatchedUnits(numbers)
+      else { return nil }
+      return ranges[units.lowerBound].lowerBound..<ranges[units.upperBound - 1].upperBound
+    }
+  }
+
+  /// The first run of units (indices into the key's units) that spells the term, found by
+  /// starting at each unit in turn: what a name shows as matched.
+  ///
+  /// - Complexity: O(u²) in the key's units.
+  func firstMatchedUnits(_ numbers: [UInt32]) -> Range<Int>? {
+    // Where each unit's numbers start.
+    var unitStarts: [Int] = [0]
+    for (i, x) in numbers.enumerated() where x & ReadingKeys.unitEnd != 0 {
+      unitStarts.append(i + 1)
+    }
+    let unitCount = unitStarts.count - 1
+    for first in 0..<unitCount {
+      var input: UInt64 = 1
+      for u in first..<unitCount {
+        var output: UInt64 = 0
+        for x in numbers[unitStarts[u]..<unitStarts[u + 1]] {
+          let number = Int(x & ~ReadingKeys.unitEnd)
+          guard number < starts.count else { continue }
+          var from = input & starts[number]
+          while from != 0 {
+            output |= moves[number * stride + from.trailingZeroBitCount]
+            from &= from - 1
+          }
+        }
+        if output & endBit != 0 { return first..<u + 1 }
+        input = output
+        if input == 0 { break }
+      }
+    }
+    return nil
+  }
+}

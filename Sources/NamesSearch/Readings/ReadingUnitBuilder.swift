@@ -1,0 +1,312 @@
+import Foundation
+
+/// Cuts a name into reading units and numbers their spellings (`ReadingVocabulary`): what
+/// `ReadingKeys` stores and `ReadingMatcher` scans.
+///
+/// Units, in the name's order:
+/// - a Han character: every Mandarin reading as pinyin (`PinyinReadings`, Unihan), each
+///   abbreviable to its initial (and zh, ch, sh); a syllable with ü also spelled with u
+///   (lv, lu). A name's first character, if Han, is read first as a family name where that
+///   reading differs (曾 zeng).
+/// - kana (hiragana as katakana, half-width forms as full-width): `KanaRomanization`'s units.
+/// - Cyrillic and Greek letters: `CyrillicRomanization`'s and `GreekRomanization`'s units
+///   (lowercased first).
+/// - a Hangul syllable: its jamo (Unicode §3.12, conjoining jamo), abbreviable to the first,
+///   its initial consonant, so "ㄱㅁㅅ" finds "김민수".
+/// - an ASCII letter or digit, or a Latin letter that `TextFolder` (`Folding.all`) spells in
+///   ASCII: itself folded, so names that mix scripts are read across ("李Lee").
+/// - spaces, punctuation and combining marks: no unit (a term reads across them).
+/// - any other character: a unit no term spells, which a reading match cannot cross.
+///
+/// A name gets a reading only if it has a Han, kana, Hangul, Cyrillic or Greek character;
+/// names written only in bytes below 0xCE (ASCII, Latin letters) are passed over at once.
+/// A builder caches what it has numbered; use one per thread.
+struct ReadingUnitBuilder {
+  private var syllableNumbers: [[UInt32]?] = []
+  private var numbers: [String: UInt32] = [:]
+  private var hangulNumbers: [UInt32: UInt32] = [:]
+  private var literalNumbers: [UInt32: UInt32?] = [:]
+  private var halfwidth: [UInt32: UInt32] = [:]
+  private let vocabulary = ReadingVocabulary.shared
+  private var folder: TextFolder?
+
+  /// Appends the units of the valid UTF-8 `utf8` to `out` (each unit its spellings'
+  /// numbers, the last with `ReadingKeys.unitEnd`); `false`, with nothing appended, when it
+  /// has no character with a reading. `isName`: `utf8` is a name, whose first character may
+  /// be read as a family name.
+  ///
+  /// - Complexity: O(n) in `utf8.count`.
+  mutating func appendSpellings(
+    of utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32]
+  ) -> Bool {
+    var ranges: [Range<Int>]? = nil
+    return append(utf8, isName: isName, to: &out, ranges: &ranges)
+  }
+
+  /// The units of `utf8` as the UTF-8 range of the name each covers and its spelling
+  /// numbers, or nil when it has no character with a reading (for showing a match).
+  mutating func units(
+    of utf8: UnsafeBufferPointer<UInt8>, isName: Bool
+  ) -> (ranges: [Range<Int>], numbers: [UInt32])? {
+    var numbers: [UInt32] = []
+    var ranges: [Range<Int>]? = []
+    guard append(utf8, isName: isName, to: &numbers, ranges: &ranges) else { return nil }
+    return (ranges!, numbers)
+  }
+
+  private enum Script { case none, kana, cyrillic, greek }
+
+  private mutating func append(
+    _ utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32],
+    ranges: inout [Range<Int>]?
+  ) -> Bool {
+    guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
+    let mark = out.count
+    let rangeMark = ranges?.count ?? 0
+    var hasReading = false
+    var unitCount = 0
+    // The run of kana, Cyrillic or Greek letters being gathered, with each one's bytes.
+    var script = Script.none
+    var run: [Unicode.Scalar] = []
+    var runRanges: [Range<Int>] = []
+
+    func unit(_ numbers: some Collection<UInt32>, _ range: Range<Int>) {
+      if numbers.isEmpty {
+        out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
+      } else {
+        out.append(contentsOf: numbers)
+        out[out.count - 1] |= ReadingKeys.unitEnd
+      }
+      ranges?.append(range)
+      unitCount += 1
+    }
+    func flush(_ builder: inout ReadingUnitBuilder) {
+      guard !run.isEmpty else { return }
+      let units: [RomanizedUnit]
+      switch script {
+      case .kana: units = KanaRomanization.units(of: run)
+      case .cyrillic: units = CyrillicRomanization.units(of: run)
+      case .greek: units = GreekRomanization.units(of: run)
+      case .none: units = []
+      }
+      for each in units where !each.range.isEmpty {
+        let numbers = each.spellings.map { builder.number(ofASCII: $0) }
+        unit(
+          numbers,
+          runRanges[each.range.lowerBound]
+            .lowerBound..<runRanges[each.range.upperBound - 1].upperBound)
+      }
+      hasReading = true
+      run.removeAll(keepingCapacity: true)
+      runRanges.removeAll(keepingCapacity: true)
+      script = .none
+    }
+
+    var i = 0
+    let n = utf8.count
+    while i < n {
+      let start = i
+      let (value, length) = Self.decode(utf8, at: i)
+      i += length
+      let range = start..<i
+      // Kana, Cyrillic and Greek letters gather into runs.
+      var runScript = Script.none
+      var letter = value
+      switch value {
+      case 0x3041...0x3096, 0x309D, 0x309E:
+        (runScript, letter) = (.kana, value + 0x60)
+      case 0x30A1...0x30FA, 0x30FC...0x30FE:
+        runScript = .kana
+      case 0xFF66...0xFF9D:
+        (runScript, letter) = (.kana, halfwidthKana(value))
+      case 0x3099, 0x309A, 0xFF9E, 0xFF9F:
+        // A voiced sound mark: composed with the kana before it.
+        if script == .kana, let last = run.last,
+          let composed = Self.compose(last, value == 0x3099 || value == 0xFF9E ? 0x3099 : 0x309A)
+        {
+          run[run.count - 1] = composed
+          runRanges[runRanges.count - 1] = runRanges[runRanges.count - 1].lowerBound..<i
+        }
+        continue
+      case 0x0400...0x052F:
+        runScript = .cyrillic
+        letter = Self.lowercased(value)
+      case 0x0370...0x03FF, 0x1F00...0x1FFF:
+        runScript = .greek
+        letter = Self.lowercased(value)
+      default:
+        break
+      }
+      if runScript != .none {
+        if script != runScript { flush(&self) }
+        script = runScript
+        run.append(Unicode.Scalar(letter)!)
+        runRanges.append(range)
+        continue
+      }
+      let scalar = Unicode.Scalar(value)!
+      let category = scalar.properties.generalCategory
+      if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark {
+        // A mark: part of the character before it (dropped, as folding drops it).
+        if !runRanges.isEmpty {
+          runRanges[runRanges.count - 1] = runRanges[runRanges.count - 1].lowerBound..<i
+        } else if let last = ranges?.last, last.upperBound == start, unitCount > 0 {
+          ranges![ranges!.count - 1] = last.lowerBound..<i
+        }
+        continue
+      }
+      flush(&self)
+      if value < 0x80 {
+        let byte = UInt8(value)
+        if byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 {
+          unit(CollectionOfOne(number(ofLiteral: value | (byte >= 0x41 ? 0x20 : 0))), range)
+        }
+        continue
+      }
+      switch value {
+      case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
+        var numbers: [UInt32] = []
+        if isName && unitCount == 0 {
+          for syllable in PinyinReadings.surnameReadings(of: scalar) {
+            numbers += syllableSpellings(Int(syllable))
+          }
+        }
+        for syllable in PinyinReadings.readings(of: scalar) {
+          for each in syllableSpellings(Int(syllable)) where !numbers.contains(each) {
+            numbers.append(each)
+          }
+        }
+        unit(numbers, range)
+        hasReading = true
+      case 0xAC00...0xD7A3:
+        unit(CollectionOfOne(hangulNumber(value)), range)
+        hasReading = true
+      default:
+        switch category {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .connectorPunctuation,
+          .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+          .finalPunctuation, .otherPunctuation, .format:
+          continue
+        default:
+          if let literal = literalNumber(scalar) {
+            unit(CollectionOfOne(literal), range)
+          } else {
+            unit(EmptyCollection(), range)
+          }
+        }
+      }
+    }
+    flush(&self)
+    if !hasReading {
+      out.removeLast(out.count - mark)
+      if let count = ranges?.count { ranges!.removeLast(count - rangeMark) }
+      return false
+    }
+    return true
+  }
+
+  /// The scalar at `i` of valid UTF-8 and its length in bytes.
+  @inline(__always)
+  private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+    let lead = UInt32(utf8[i])
+    if lead < 0x80 { return (lead, 1) }
+    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F), 2) }
+    if lead < 0xF0 {
+      return (
+        (lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F), 3
+      )
+    }
+    return (
+      (lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6
+        | UInt32(utf8[i + 3] & 0x3F), 4
+    )
+  }
+
+  /// The simple lowercase mapping of `value` when it is one scalar, else `value`.
+  private static func lowercased(_ value: UInt32) -> UInt32 {
+    if value >= 0x0410 && value <= 0x042F { return value + 0x20 }
+    if value >= 0x0430 && value <= 0x044F { return value }
+    let scalar = Unicode.Scalar(value)!
+    let lower = scalar.properties.lowercaseMapping.unicodeScalars
+    return lower.count == 1 ? lower.first!.value : value
+  }
+
+  /// The precomposed kana of `kana` and a voiced sound mark (U+3099 or U+309A), if any
+  /// (canonical composition, Unicode UAX #15).
+  private static func compose(_ kana: Unicode.Scalar, _ mark: UInt32) -> Unicode.Scalar? {
+    let pair = String(kana) + String(Unicode.Scalar(mark)!)
+    let composed = pair.precomposedStringWithCanonicalMapping.unicodeScalars
+    return composed.count == 1 ? composed.first : nil
+  }
+
+  /// The full-width katakana of a half-width one (its `<narrow>` decomposition).
+  private mutating func halfwidthKana(_ value: UInt32) -> UInt32 {
+    if let known = halfwidth[value] { return known }
+    let wide =
+      String(Unicode.Scalar(value)!).decomposedStringWithCompatibilityMapping.unicodeScalars
+      .first?.value ?? value
+    halfwidth[value] = wide
+    return wide
+  }
+
+  /// The numbers of the spellings of pinyin syllable `index`.
+  private mutating func syllableSpellings(_ index: Int) -> [UInt32] {
+    if syllableNumbers.isEmpty {
+      syllableNumbers = Array(repeating: nil, count: PinyinReadings.syllables.count)
+    }
+    if let known = syllableNumbers[index] { return known }
+    let syllable = PinyinReadings.syllables[index]
+    let initials: [UInt8] =
+      syllable.hasPrefix("zh") || syllable.hasPrefix("ch") || syllable.hasPrefix("sh")
+      ? [1, 2] : syllable.count > 1 ? [1] : []
+    var spellings = [ReadingVocabulary.Spelling(syllable, abbreviations: initials)]
+    if syllable.contains("v") {
+      spellings.append(
+        ReadingVocabulary.Spelling(
+          syllable.replacingOccurrences(of: "v", with: "u"), abbreviations: initials))
+    }
+    let numbers = spellings.map { vocabulary.number(of: $0) }
+    syllableNumbers[index] = numbers
+    return numbers
+  }
+
+  /// The number of a spelling of ASCII text typed in full.
+  private mutating func number(ofASCII text: String) -> UInt32 {
+    if let known = numbers[text] { return known }
+    let number = vocabulary.number(of: ReadingVocabulary.Spelling(text))
+    numbers[text] = number
+    return number
+  }
+
+  /// The number of the lowercase ASCII letter or digit `value` as a spelling.
+  private mutating func number(ofLiteral value: UInt32) -> UInt32 {
+    number(ofASCII: String(Unicode.Scalar(value)!))
+  }
+
+  /// The number of a Latin letter folded into ASCII letters, or nil for another character.
+  private mutating func literalNumber(_ scalar: Unicode.Scalar) -> UInt32? {
+    if let known = literalNumbers[scalar.value] { return known }
+    var found: UInt32? = nil
+    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+      if folder == nil { folder = TextFolder(options: .default, dropsPunctuation: true) }
+      let folded = folder!.fold(String(scalar))
+      if !folded.isEmpty, folded.allSatisfy({ $0 &- 0x30 < 10 || $0 &- 0x61 < 26 }) {
+        found = number(ofASCII: String(decoding: folded, as: UTF8.self))
+      }
+    }
+    literalNumbers[scalar.value] = found
+    return found
+  }
+
+  /// The number of Hangul syllable `value`'s jamo (Unicode §3.12), abbreviable to its
+  /// initial consonant.
+  private mutating func hangulNumber(_ value: UInt32) -> UInt32 {
+    if let known = hangulNumbers[value] { return known }
+    let index = value - 0xAC00
+    var jamo: [UInt32] = [0x1100 + index / 588, 0x1161 + (index % 588) / 28]
+    if index % 28 != 0 { jamo.append(0x11A7 + index % 28) }
+    let number = vocabulary.number(of: ReadingVocabulary.Spelling(text: jamo, abbreviations: [1]))
+    hangulNumbers[value] = number
+    return number
+  }
+}
