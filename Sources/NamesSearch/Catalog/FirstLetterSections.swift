@@ -119,7 +119,16 @@ public struct FirstLetterSections: SectionMaker {
     // Every name's sort key, in file order: the names' bytes are read in the order they lie
     // in memory (a section's members, read section by section, are scattered through it),
     // ranges of names in parallel.
-    let sorter = Sorter(names: names, startsWithLetter: startsWithLetter)
+    // Names that start with a Han character may be sorted by their characters' ranks.
+    var hanCandidates: [Int] = []
+    for i in 0..<names.count {
+      if let lead = names.utf8(of: i).first, lead >= 0xE3 && lead <= 0xE9 {
+        hanCandidates.append(i)
+      }
+    }
+    let sorter = Sorter(
+      names: names, startsWithLetter: startsWithLetter,
+      hanRanks: hanCandidates.isEmpty ? nil : HanRanks(names: names, candidates: hanCandidates))
     let keys = SortKeys(names: names)
     let ranges = max(1, min(64, names.count / 16_384))
     ThreadPool.perform(iterations: ranges) { r in
@@ -191,6 +200,8 @@ public struct FirstLetterSections: SectionMaker {
     let names: NameStore
     /// Per name: whether it starts with a letter.
     let startsWithLetter: [Bool]
+    /// The ranks of the list's Han characters, if it has names that start with one.
+    let hanRanks: HanRanks?
     let weights = RootPrimaryWeights.root
 
     /// One name to sort: the first 16 bytes of its key (as two numbers), its key's length,
@@ -216,6 +227,8 @@ public struct FirstLetterSections: SectionMaker {
       var fast = true
       if isLetter {
         if let written = weights.writeKey(of: utf8, to: out) {
+          count = written
+        } else if let hanRanks, let written = hanRanks.writeKey(of: utf8, to: out) {
           count = written
         } else {
           fast = false

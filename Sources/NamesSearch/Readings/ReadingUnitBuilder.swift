@@ -22,7 +22,10 @@ import Foundation
 /// names written only in bytes below 0xCE (ASCII, Latin letters) are passed over at once.
 /// A builder caches what it has numbered; use one per thread.
 struct ReadingUnitBuilder {
-  private var syllableNumbers: [[UInt32]?] = []
+  /// For each pinyin syllable, the number of its spelling and of its spelling with u for
+  /// ü (`.max - 1`: none); `.max`: not yet numbered.
+  private var syllableFirst: [UInt32] = []
+  private var syllableSecond: [UInt32] = []
   private var numbers: [String: UInt32] = [:]
   private var hangulNumbers: [UInt32: UInt32] = [:]
   private var literalNumbers: [UInt32: UInt32?] = [:]
@@ -145,6 +148,37 @@ struct ReadingUnitBuilder {
         continue
       }
       let scalar = Unicode.Scalar(value)!
+      // Han characters and Hangul syllables first: the common case of CJK lists, with no
+      // property lookup.
+      switch value {
+      case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
+        flush(&self)
+        let unitStart = out.count
+        if isName && unitCount == 0 {
+          for syllable in PinyinReadings.surnameReadings(of: scalar) {
+            appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
+          }
+        }
+        for syllable in PinyinReadings.readings(of: scalar) {
+          appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
+        }
+        if out.count == unitStart {
+          out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
+        } else {
+          out[out.count - 1] |= ReadingKeys.unitEnd
+        }
+        ranges?.append(range)
+        unitCount += 1
+        hasReading = true
+        continue
+      case 0xAC00...0xD7A3:
+        flush(&self)
+        unit(CollectionOfOne(hangulNumber(value)), range)
+        hasReading = true
+        continue
+      default:
+        break
+      }
       let category = scalar.properties.generalCategory
       if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark {
         // A mark: part of the character before it (dropped, as folding drops it).
@@ -163,25 +197,7 @@ struct ReadingUnitBuilder {
         }
         continue
       }
-      switch value {
-      case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
-        var numbers: [UInt32] = []
-        if isName && unitCount == 0 {
-          for syllable in PinyinReadings.surnameReadings(of: scalar) {
-            numbers += syllableSpellings(Int(syllable))
-          }
-        }
-        for syllable in PinyinReadings.readings(of: scalar) {
-          for each in syllableSpellings(Int(syllable)) where !numbers.contains(each) {
-            numbers.append(each)
-          }
-        }
-        unit(numbers, range)
-        hasReading = true
-      case 0xAC00...0xD7A3:
-        unit(CollectionOfOne(hangulNumber(value)), range)
-        hasReading = true
-      default:
+      do {
         switch category {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .connectorPunctuation,
           .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
@@ -249,12 +265,37 @@ struct ReadingUnitBuilder {
     return wide
   }
 
-  /// The numbers of the spellings of pinyin syllable `index`.
-  private mutating func syllableSpellings(_ index: Int) -> [UInt32] {
-    if syllableNumbers.isEmpty {
-      syllableNumbers = Array(repeating: nil, count: PinyinReadings.syllables.count)
+  /// Appends the numbers of the spellings of pinyin syllable `index` to the unit that
+  /// starts at `unitStart` of `out`, those it does not hold yet.
+  @inline(__always)
+  private mutating func appendSyllable(_ index: Int, to out: inout [UInt32], unitStart: Int) {
+    if syllableFirst.isEmpty {
+      syllableFirst = Array(repeating: .max, count: PinyinReadings.syllables.count)
+      syllableSecond = syllableFirst
     }
-    if let known = syllableNumbers[index] { return known }
+    if syllableFirst[index] == .max {
+      let numbers = syllableSpellings(index)
+      syllableFirst[index] = numbers[0]
+      syllableSecond[index] = numbers.count > 1 ? numbers[1] : .max - 1
+    }
+    Self.appendOnce(syllableFirst[index], to: &out, unitStart: unitStart)
+    let second = syllableSecond[index]
+    if second < .max - 1 { Self.appendOnce(second, to: &out, unitStart: unitStart) }
+  }
+
+  /// Appends `number` to `out` unless the unit from `unitStart` holds it.
+  @inline(__always)
+  private static func appendOnce(_ number: UInt32, to out: inout [UInt32], unitStart: Int) {
+    var j = unitStart
+    while j < out.count {
+      if out[j] == number { return }
+      j += 1
+    }
+    out.append(number)
+  }
+
+  /// The numbers of the spellings of pinyin syllable `index` (its ü written v, then u).
+  private mutating func syllableSpellings(_ index: Int) -> [UInt32] {
     let syllable = PinyinReadings.syllables[index]
     let initials: [UInt8] =
       syllable.hasPrefix("zh") || syllable.hasPrefix("ch") || syllable.hasPrefix("sh")
@@ -265,9 +306,7 @@ struct ReadingUnitBuilder {
         ReadingVocabulary.Spelling(
           syllable.replacingOccurrences(of: "v", with: "u"), abbreviations: initials))
     }
-    let numbers = spellings.map { vocabulary.number(of: $0) }
-    syllableNumbers[index] = numbers
-    return numbers
+    return spellings.map { vocabulary.number(of: $0) }
   }
 
   /// The number of a spelling of ASCII text typed in full.
