@@ -28,6 +28,8 @@ final class ICUAlphabeticIndex: Sendable {
   let labels: [String]
   /// The buckets' kinds, index for index with `labels`.
   let kinds: [BucketKind]
+  /// The bucket of each label of a letter's bucket (`.normal`).
+  let labelBuckets: [String: Int]
   /// The locale whose data ICU's collator uses ("sv" for "sv_FI", "zh_Hant_TW" for "zh_TW").
   let validLocale: String
 
@@ -66,6 +68,11 @@ final class ICUAlphabeticIndex: Sendable {
     }
     self.labels = labels
     self.kinds = kinds
+    var labelBuckets: [String: Int] = [:]
+    for (bucket, label) in labels.enumerated() where kinds[bucket] == .normal {
+      labelBuckets[label] = bucket
+    }
+    self.labelBuckets = labelBuckets
   }
 
   deinit { cicu_locale_close(handle) }

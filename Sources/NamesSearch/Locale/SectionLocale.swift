@@ -63,6 +63,17 @@ public struct SectionLocale: Sendable, Hashable, CustomStringConvertible {
     zip(index.labels, index.kinds).filter { $0.1 == .normal }.map(\.0)
   }
 
+  /// Where a title goes among the index's buckets: a label's own bucket, the bucket a
+  /// title starting with a letter falls in, or `nil` for any other title ("#", "0").
+  ///
+  /// - Complexity: O(log b) collations for b buckets.
+  func rank(ofTitle title: String) -> Int? {
+    if let bucket = index.labelBuckets[title] { return bucket }
+    guard title.first?.isLetter ?? false else { return nil }
+    var title = title
+    return title.withUTF8 { index.bucket(of: $0) }
+  }
+
   /// The language subtag, lower case ("sv" for "sv_SE", "zh" for "zh-Hant-TW").
   public var language: String {
     String(identifier.prefix { $0 != "_" && $0 != "-" && $0 != "@" && $0 != "." }).lowercased()
