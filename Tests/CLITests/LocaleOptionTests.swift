@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import names_search
+
 /// `--locale` and the locale variables end to end: the tool's `--index` of a flat fixture
 /// list against the titles ICU's AlphabeticIndex gives it (through PyICU:
 /// `Tests/Fixtures/locale/<list>-buckets.tsv`, see `Scripts/make-alphabetic-index-reference.py`).
@@ -27,6 +29,31 @@ struct LocaleOptionTests {
     for name in ["LC_ALL", "LC_COLLATE", "LANG"] { environment[name] = nil }
     environment.merge(variables) { $1 }
     return environment
+  }
+
+  @Test(
+    "POSIX locale names to ICU IDs (hand table): codeset and modifier dropped, C and POSIX root",
+    arguments: [
+      ("sv_SE.UTF-8@euro", "sv_SE"), ("sv_SE.UTF-8", "sv_SE"), ("ja_JP.eucJP", "ja_JP"),
+      ("de", "de"), ("de_DE@collation=phonebook", "de_DE@collation=phonebook"),
+      ("C", nil), ("POSIX", nil), ("C.UTF-8", nil), ("root", nil), ("", nil),
+    ] as [(String, String?)])
+  func posixNames(name: String, identifier: String?) {
+    #expect(LocaleSetting.identifier(posix: name) == identifier)
+  }
+
+  @Test("the environment: LC_ALL, then LC_COLLATE, then LANG, the first not empty")
+  func environmentPrecedence() {
+    func locale(_ variables: [String: String]) -> String? {
+      LocaleSetting.fromEnvironment(variables.mapValues { Array($0.utf8) })?.identifier
+    }
+    #expect(locale([:]) == nil)
+    #expect(locale(["LANG": "de_DE.UTF-8"]) == "de_DE")
+    #expect(locale(["LANG": "de_DE.UTF-8", "LC_COLLATE": "sv_SE.UTF-8"]) == "sv_SE")
+    #expect(locale(["LANG": "de_DE", "LC_COLLATE": "sv_SE", "LC_ALL": "es_ES"]) == "es_ES")
+    #expect(locale(["LANG": "de_DE", "LC_ALL": ""]) == "de_DE")
+    #expect(locale(["LANG": "de_DE", "LC_ALL": "C.UTF-8"]) == nil)
+    #expect(locale(["LANG": "xx_YY.UTF-8"]) == nil)
   }
 
   @Test("--locale sv files a flat list A … Z Å Ä Ö, as ICU does")
