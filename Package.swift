@@ -13,7 +13,8 @@ let package = Package(
   targets: [
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
     .target(
-      name: "NamesSearch", dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite"]),
+      name: "NamesSearch",
+      dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation"]),
     // libxml2's SAX2 parser, for the streaming XML reader.
     .systemLibrary(
       name: "CLibXML2",
@@ -33,6 +34,14 @@ let package = Package(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // The system ICU (Debian libicu-dev 72) for `--locale`: a locale's alphabetic index
+    // (icu::AlphabeticIndex, which only ICU's C++ API has) and collation, behind a C API.
+    .target(
+      name: "CICUCollation",
+      linkerSettings: [
+        .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+      ]
     ),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(

@@ -27,6 +27,8 @@ enum Run {
   }
 
   static func search(_ options: Options, environment bytes: [String: [UInt8]]) -> ExitStatus {
+    var options = options
+    if !options.localeGiven { options.load.locale = LocaleSetting.fromEnvironment(bytes) }
     // NO_COLOR and TERM are only tested (set and non-empty; "dumb"), which decoding with
     // U+FFFD for bad bytes cannot change.
     let environment = bytes.mapValues { String(decoding: $0, as: UTF8.self) }
@@ -97,14 +99,16 @@ enum Run {
   }
 
   /// The catalog named by `-f`: a file (through the index cache unless `--no-cache`),
-  /// standard input (`-`), or the built-in list; a file or standard input is read with the
-  /// load options (`--format`, `--table`, `--key`, `--search-key`, `--section-key`), its
-  /// records kept only for `--json`. The file's path and the cache folder
-  /// (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
+  /// standard input (`-`), or the built-in list (its titles in the locale's order); a file or
+  /// standard input is read with the load options (`--format`, `--table`, `--key`,
+  /// `--search-key`, `--section-key`, `--locale`), its records kept only for `--json`. The
+  /// file's path and the cache folder (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
   static func load(_ options: Options, environment: [String: [UInt8]]) throws(LoadError) -> (
     Catalog, CachedCatalogLoader?
   ) {
-    guard let path = options.file else { return (BuiltInCatalog.load(), nil) }
+    guard let path = options.file else {
+      return (BuiltInCatalog.load().reordered(for: options.load.locale), nil)
+    }
     // Only `--json` prints the records: any other output loads a list of records without
     // making their text, and reads an index of one without checking it.
     var load = options.load

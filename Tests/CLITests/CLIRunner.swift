@@ -88,12 +88,15 @@ enum CLIRunner {
     return fixtureURL
   }
 
-  /// The environment the tool runs in by default: this process's, without `NO_COLOR`, and
-  /// without `XDG_CACHE_HOME` (each run then gets a cache folder of its own).
+  /// The environment the tool runs in by default: this process's, without `NO_COLOR`,
+  /// without `XDG_CACHE_HOME` (each run then gets a cache folder of its own), and without
+  /// the locale variables (`LC_ALL`, `LC_COLLATE`, `LANG`), so sections are in the root order
+  /// whatever locale the tests run under.
   static var defaultEnvironment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     environment["XDG_CACHE_HOME"] = nil
+    for name in ["LC_ALL", "LC_COLLATE", "LANG"] { environment[name] = nil }
     return environment
   }
 

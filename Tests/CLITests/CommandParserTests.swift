@@ -122,6 +122,15 @@ struct CommandParserTests {
         $0.load.format = .text
       }
     ),
+    (["--locale", "C"], search { $0.localeGiven = true }),
+    (["--locale=POSIX"], search { $0.localeGiven = true }),
+    (
+      ["--locale", "sv_SE.UTF-8@euro"],
+      search {
+        $0.load.locale = try? SectionLocale("sv_SE")
+        $0.localeGiven = true
+      }
+    ),
     (["-o", "out.plist"], search { $0.output = path("out.plist") }),
     (
       ["-oout.plist", "--output-format", "binary"],
@@ -180,7 +189,7 @@ struct CommandParserTests {
         "--diacritic-sensitive", "--color <when>", "--no-cache", "-i, --interactive",
         "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
-        "-o, --output <file>", "--output-format <format>",
+        "-o, --output <file>", "--output-format <format>", "--locale <locale>",
       ])
   }
 
@@ -247,6 +256,20 @@ struct CommandParserTests {
       (["--color=Always"], invalid("--color", "when", "Always", colorRule)),
       (["-f", ""], invalid("-f", "file", "", fileRule)),
       (["--file="], invalid("--file", "file", "", fileRule)),
+      (
+        ["--locale", "xx_YY"],
+        invalid(
+          "--locale", "locale", "xx_YY",
+          "a locale ICU knows, such as sv, de_DE or zh (ICU has no collation for the language 'xx')"
+        )
+      ),
+      (
+        ["--locale="],
+        invalid(
+          "--locale", "locale", "",
+          "a locale ICU knows, such as sv, de_DE or zh (not a locale ID (language[_Region], "
+            + "such as sv or sv_SE))")
+      ),
     ])
   func invalidValue(arguments: [String], expected: UsageError) {
     #expect(Self.error(Self.bytes(arguments)) == expected)

@@ -1,5 +1,6 @@
 /// What an index depends on besides its list's path and `SourceStamp`: the `LoadOptions`
-/// the list was read with (a different `--key` reads other names from the same file) and
+/// the list was read with (a different `--key` reads other names from the same file, a
+/// different `--locale` files and orders them otherwise) and
 /// the stamp of the list's `-wal` file (SQLite's write-ahead log: committed rows there change
 /// the answer without touching the main file).
 ///
@@ -50,6 +51,7 @@ package struct CacheIdentity: Sendable, Equatable {
     put("k", options.fields.name?.description)
     for key in options.fields.search { put("s", key.description) }
     put("c", options.fields.section?.description)
+    put("l", options.locale?.identifier)
     return bytes
   }
 

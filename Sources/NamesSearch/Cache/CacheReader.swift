@@ -64,8 +64,9 @@ struct CacheReader {
     else { return nil }
 
     // Titles: UTF-8, each checked as a list reader checks it (`SectionTitles`: not empty, no
-    // two alike or canonically equivalent), stored in `SectionOrder` as the writer stores
-    // them, so a forged file cannot show sections the list would not.
+    // two alike or canonically equivalent), stored in `SectionOrder` (for the options'
+    // locale) as the writer stores them, so a forged file cannot show sections the list
+    // would not.
     var titles: [String] = []
     titles.reserveCapacity(titleCount)
     var seenTitles = SectionTitles()
@@ -76,7 +77,9 @@ struct CacheReader {
         let title = String(
           validating: bytes[titleStart + previous..<titleStart + end], as: UTF8.self),
         (try? seenTitles.insert(title, source: "")) != nil,
-        titles.last.map({ SectionOrder.areInIncreasingOrder($0, title) }) ?? true
+        titles.last.map({
+          SectionOrder.areInIncreasingOrder($0, title, locale: identity.options.locale)
+        }) ?? true
       else { return nil }
       titles.append(title)
       previous = end

@@ -26,6 +26,8 @@ struct BinaryPlistReader {
   private let maximumSize: Int
   private let fields: RecordFields
   private let keepsRecords: Bool
+  /// Files a flat list's names into sections.
+  private let maker: any SectionMaker
   /// What decoding records costs: each object decoded counts, however often it is shared.
   private var recordExpansion: ExpansionLimit
   private var offsetSize = 0
@@ -35,9 +37,10 @@ struct BinaryPlistReader {
 
   init(
     bytes: FrozenArray<UInt8>, source: String, maximumSize: Int, fields: RecordFields = .none,
-    keepsRecords: Bool = true
+    keepsRecords: Bool = true, maker: any SectionMaker = FirstLetterSections()
   ) {
     self.bytes = bytes
+    self.maker = maker
     self.source = source
     self.maximumSize = maximumSize
     self.fields = fields
@@ -81,7 +84,8 @@ struct BinaryPlistReader {
     var sections = SectionsBuilder(
       source: source,
       expansion: ExpansionLimit(inputSize: bytes.count, maximumSize: maximumSize, source: source),
-      names: 1024, bytes: bytes.count, fields: fields, keepsRecords: keepsRecords)
+      names: 1024, bytes: bytes.count, fields: fields, keepsRecords: keepsRecords,
+      maker: maker)
     if root.type == 0xA {
       try checkExpansionBeforeCopying(arrays: [top])
       try readItems(of: root, object: top, title: nil, into: &sections)
@@ -459,7 +463,8 @@ extension BinaryPlistReader: ListReader {
     let bytes = try input.readAll()
     var binary = BinaryPlistReader(
       bytes: bytes.freeze(), source: file.source, maximumSize: file.maximumSize,
-      fields: input.options.fields, keepsRecords: input.options.keepsRecords)
+      fields: input.options.fields, keepsRecords: input.options.keepsRecords,
+      maker: input.options.sectionMaker)
     return try binary.read()
   }
 }

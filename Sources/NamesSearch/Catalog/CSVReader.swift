@@ -46,7 +46,7 @@ enum CSVReader: ListReader {
           inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
           source: input.source),
         names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields,
-        keepsRecords: input.options.keepsRecords),
+        keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker),
       fields: input.options.fields, source: input.source)
     var parser = CSVParser(source: input.source, firstLine: input.droppedLines + 1)
     var start = 0

@@ -95,7 +95,8 @@ public enum CatalogLoader {
       throw LoadError(source: reader.source, reason: .tableNotDatabase(format: sniffed.format))
     }
     if listReader.access == .path { _ = try input.requirePath(format: sniffed.format) }
-    return (try catalog(listReader.read(input), source: reader.source), listReader.access)
+    let catalog = try catalog(listReader.read(input), source: reader.source)
+    return (catalog.reordered(for: options.locale), listReader.access)
   }
 
   /// The format and first bytes of the list `reader` reads, its 1 MiB read buffer released

@@ -40,7 +40,8 @@ enum JSONReader: ListReader {
     let sections = try read(
       frozen.buffer, source: file.source, firstLine: input.droppedLines + 1,
       firstColumn: input.droppedColumns, fields: input.options.fields,
-      keepsRecords: input.options.keepsRecords, maximumSize: file.maximumSize)
+      keepsRecords: input.options.keepsRecords, maximumSize: file.maximumSize,
+      maker: input.options.sectionMaker)
     withExtendedLifetime(frozen) {}
     return sections
   }
@@ -53,7 +54,8 @@ enum JSONReader: ListReader {
   static func read(
     _ buffer: UnsafeBufferPointer<UInt8>, source: String, firstLine: Int = 1,
     firstColumn: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true,
-    maximumSize: Int = FileReader.defaultMaximumSize
+    maximumSize: Int = FileReader.defaultMaximumSize,
+    maker: any SectionMaker = FirstLetterSections()
   ) throws(LoadError) -> SectionedNames {
     var parser = JSONParser(
       buffer: buffer, source: source, firstLine: firstLine, firstColumn: firstColumn)
@@ -61,7 +63,7 @@ enum JSONReader: ListReader {
       source: source,
       expansion: ExpansionLimit(inputSize: parser.end, maximumSize: maximumSize, source: source),
       names: max(1024, parser.end / 16), bytes: parser.end, fields: fields,
-      keepsRecords: keepsRecords)
+      keepsRecords: keepsRecords, maker: maker)
     parser.skipByteOrderMark()
     parser.skipSpace()
     switch parser.current {

@@ -14,16 +14,28 @@ public struct LoadOptions: Sendable, Hashable {
   /// cache's identity: an index that holds the records serves both; one without them is
   /// read again from the list when they are wanted.
   public var keepsRecords: Bool
+  /// The locale whose alphabet orders the section titles and files a flat list's names
+  /// (`LocaleSections`), or `nil` for the root collation (`SectionOrder`,
+  /// `FirstLetterSections`). Part of the index cache's identity: a list filed for Swedish
+  /// is not shown for German.
+  public var locale: SectionLocale?
 
   /// Options as given; the defaults detect the format and read a list of strings.
   public init(
     format: ListFormat? = nil, table: String? = nil, fields: RecordFields = .none,
-    keepsRecords: Bool = true
+    keepsRecords: Bool = true, locale: SectionLocale? = nil
   ) {
     self.format = format
     self.table = table
     self.fields = fields
     self.keepsRecords = keepsRecords
+    self.locale = locale
+  }
+
+  /// What files a flat list's names into sections: `LocaleSections` for the locale, else
+  /// `FirstLetterSections`.
+  var sectionMaker: any SectionMaker {
+    locale.map { LocaleSections(locale: $0) } ?? FirstLetterSections()
   }
 
   /// The defaults: the format detected, no table or fields chosen.

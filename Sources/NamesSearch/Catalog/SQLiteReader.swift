@@ -120,7 +120,7 @@ enum SQLiteReader: ListReader {
       expansion: ExpansionLimit(
         inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize, source: source),
       names: max(size / 12, 1024), bytes: max(size, 1 << 16), fields: options.fields,
-      keepsRecords: options.keepsRecords)
+      keepsRecords: options.keepsRecords, maker: options.sectionMaker)
     let keys = JSONKeys(columns)
     var record: [UInt8] = []
     var row = 0

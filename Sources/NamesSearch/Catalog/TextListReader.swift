@@ -39,7 +39,8 @@ enum TextListReader: ListReader {
         expansion: ExpansionLimit(
           inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
           source: input.source),
-        names: max(size / 12, 1024), bytes: max(size, 1 << 16)),
+        names: max(size / 12, 1024), bytes: max(size, 1 << 16),
+        maker: input.options.sectionMaker),
       source: input.source, line: input.droppedLines + 1)
     var start = 0
     if input.droppedLines == 0 && input.prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }

@@ -61,7 +61,8 @@ final class XMLPlistReader {
   /// to libxml2's line numbers in messages.
   init(
     source: String, expectedSize: Int?, maximumSize: Int = FileReader.defaultMaximumSize,
-    lineOffset: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true
+    lineOffset: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true,
+    maker: any SectionMaker = FirstLetterSections()
   ) {
     self.source = source
     self.lineOffset = lineOffset
@@ -71,7 +72,7 @@ final class XMLPlistReader {
       expansion: ExpansionLimit(
         inputSize: expectedSize ?? Int.max, maximumSize: maximumSize, source: source),
       names: max(size / 17, 1024), bytes: max(size, 1 << 16), fields: fields,
-      keepsRecords: keepsRecords)
+      keepsRecords: keepsRecords, maker: maker)
   }
 
   /// Parses the whole document, given in pieces by `nextChunk` (an empty piece ends it).
@@ -631,7 +632,7 @@ extension XMLPlistReader: ListReader {
     return try XMLPlistReader(
       source: file.source, expectedSize: file.expectedSize, maximumSize: file.maximumSize,
       lineOffset: lineOffset, fields: input.options.fields,
-      keepsRecords: input.options.keepsRecords
+      keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }

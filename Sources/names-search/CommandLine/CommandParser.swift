@@ -172,6 +172,17 @@ enum CommandParser {
         }
         options.load.table = name
         fileOnlyOptions.append(typed)
+      case .locale:
+        let text = try text(for: spec, typed: typed, inline: inline)
+        let identifier = text.isEmpty ? "" : LocaleSetting.identifier(posix: text)
+        do throws(SectionLocale.Unknown) {
+          options.load.locale = try identifier.map(SectionLocale.init)
+        } catch {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "a locale ICU knows, such as sv, de_DE or zh (\(error.reason))")
+        }
+        options.localeGiven = true
       case .output:
         let bytes = try value(for: spec, typed: typed, inline: inline)
         guard !bytes.isEmpty, let path = PathName(bytes: bytes) else {

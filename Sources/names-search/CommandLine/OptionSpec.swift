@@ -19,6 +19,8 @@ struct OptionSpec: Sendable {
     case format
     /// `--table <name>`: the SQLite table to read.
     case table
+    /// `--locale <locale>`: the locale whose alphabet orders and makes sections.
+    case locale
     /// `-o, --output <file>`: write the result as a list instead of printing it.
     case output
     /// `--output-format <format>`: the format `-o` writes.

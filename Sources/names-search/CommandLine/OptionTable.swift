@@ -34,6 +34,13 @@ enum OptionTable {
       help: "The table of an SQLite database to read (needed when it has more than one).",
       action: .table),
     OptionSpec(
+      long: "locale", valueName: "locale",
+      help: "Order section titles by this locale's alphabet (sv: A … Z Å Ä Ö; de: Ä with A) "
+        + "and file a flat list's names into its index, as ICU's AlphabeticIndex does (zh: "
+        + "A-Z by pinyin; ja: あ か さ …; ko: ㄱ ㄴ …; ru: А … Я), '#' last. C or POSIX: the "
+        + "root collation. (default: LC_ALL, LC_COLLATE, then LANG)",
+      action: .locale),
+    OptionSpec(
       short: "o", long: "output", valueName: "file",
       help: "Write the result (the whole list for an empty term) as a sortednames list to "
         + "this file, atomically, instead of printing it; '-' writes standard output.",

@@ -52,6 +52,9 @@ struct Options: Equatable {
   var maximumSize = FileReader.defaultMaximumSize
   /// How the list is read: `--format`, `--table`, `--key`, `--search-key`, `--section-key`.
   var load = LoadOptions.default
+  /// Whether `--locale` was given: else `load.locale` comes from the environment
+  /// (`LocaleSetting`).
+  var localeGiven = false
   /// `-o`: where to write the result as a list (`-` for standard output), byte for byte;
   /// `nil` to print it.
   var output: PathName?
