@@ -103,7 +103,7 @@ struct LocaleSectionsTests {
     #expect(LocaleSections(locale: try Self.locale("el")).title(for: "ωμέγα") == "Ω")
   }
 
-  @Test("Chinese: A–Z by the common pinyin reading")
+  @Test("Chinese: A–Z by pinyin, a name's first character by its reading as a surname")
   func chinese() throws {
     let zh = try Self.locale("zh_CN")
     let latin = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
@@ -112,10 +112,19 @@ struct LocaleSectionsTests {
     #expect(maker.title(for: "王芳") == "W")
     #expect(maker.title(for: "李娜") == "L")
     #expect(maker.title(for: "张伟") == "Z")
-    // The surname reading (曾 Zēng) is not wired yet: ICU's common reading, céng.
-    #expect(maker.title(for: "曾") == "C")
-    #expect(maker.surnameBucket(of: "曾") == nil)
+    // Surnames read as surnames (issue 12), where ICU files by the common reading.
+    for (name, title) in Self.surnameTitles {
+      #expect(maker.title(for: name) == title, "\(name)")
+    }
+    #expect(maker.surnameBucket(of: "王") == nil)
   }
+
+  /// Names whose first character reads otherwise as a surname, with their letter as a
+  /// surname (by hand, from the issue) where ICU's common reading gives another.
+  static let surnameTitles = [
+    ("曾小华", "Z"), ("单田芳", "S"), ("仇英", "Q"), ("区志坚", "O"), ("朴树", "P"),
+    ("查良镛", "Z"), ("缪斯", "M"), ("解缙", "X"), ("翟博", "Z"),
+  ]
 
   @Test("sections: index order, # last, names by the locale's collation, ties in list order")
   func madeSections() throws {
@@ -139,7 +148,33 @@ struct LocaleSectionsTests {
     let catalog = try CatalogLoader.load(
       contentsOfFile: TestPaths.file("Tests/Fixtures/international/\(list).txt").path,
       options: LoadOptions(format: .text, locale: locale))
-    let expected = try Self.expectedSections(list)
+    var expected = try Self.expectedSections(list)
+    if list == "zh_CN" {
+      // ICU files by the common reading; a name whose first character reads otherwise as a
+      // surname moves to that letter (hand table above), in the collation order there.
+      let moved = Dictionary(
+        uniqueKeysWithValues: Self.surnameTitles.map { ($0.0.first!, $0.1) })
+      var movedNames: [(String, String)] = []
+      for s in expected.indices {
+        let ownTitle = expected[s].title
+        expected[s].names.removeAll { name in
+          guard let title = moved[name.first!], title != ownTitle else { return false }
+          movedNames.append((title, name))
+          return true
+        }
+      }
+      #expect(!movedNames.isEmpty)
+      let titles = Dictionary(
+        catalog.sections.flatMap { section in section.names.map { ($0, section.title) } },
+        uniquingKeysWith: { a, _ in a })
+      for (title, name) in movedNames { #expect(titles[name] == title, "\(name)") }
+      let movedSet = Set(movedNames.map(\.1))
+      let kept = catalog.sections.map {
+        Section(title: $0.title, names: $0.names.filter { !movedSet.contains($0) })
+      }.filter { !$0.names.isEmpty }
+      #expect(kept == expected.filter { !$0.names.isEmpty })
+      return
+    }
     #expect(catalog.sections.map(\.title) == expected.map(\.title))
     #expect(catalog.sections == expected)
   }

@@ -83,11 +83,13 @@ public struct LocaleSections: SectionMaker {
   /// "S"), where it differs from the common reading ICU's zh index files by (曾 céng → "C",
   /// 单 dān → "D"); `nil` to keep ICU's bucket.
   ///
-  /// Not wired yet: returns `nil` for every character, so names are filed by ICU's common
-  /// reading. The surname readings table (`PinyinReadings.surnameReadings(of:)`, issue 12)
-  /// is built separately; this is the one place that will consult it.
+  /// The reading is the first of `PinyinReadings.surnameReadings(of:)` (the cited surname
+  /// list; empty when a character's surname reading is its common one), uppercased.
   func surnameBucket(of firstScalar: Unicode.Scalar) -> String? {
-    nil
+    guard let syllable = PinyinReadings.surnameReadings(of: firstScalar).first,
+      let letter = PinyinReadings.syllables[Int(syllable)].first
+    else { return nil }
+    return letter.uppercased()
   }
 
   /// `members` in the locale's collation order, ties in index order.
