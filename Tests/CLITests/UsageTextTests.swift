@@ -12,7 +12,8 @@ struct UsageTextTests {
     "names-search [--index | --count | --json | -i] [-f <file>] [--key <field>] "
     + "[--search-key <field>] [--section-key <field>] [--format <format>] [--table <name>] "
     + "[-o <file>] [--output-format <format>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] "
+    + "[--diacritic-sensitive] [--fold <rule>] [--no-readings] [--color <when>] [--no-cache] "
+    + "[--debounce <ms>] "
     + "[--max-size <bytes>] [<term>]"
 
   /// README.md at the package root: `<root>/Tests/CLITests/UsageTextTests.swift`.
@@ -55,8 +56,9 @@ struct UsageTextTests {
         USAGE: names-search [--index | --count | --json | -i] [-f <file>] [--key
                <field>] [--search-key <field>] [--section-key <field>] [--format
                <format>] [--table <name>] [-o <file>] [--output-format <format>]
-               [--case-sensitive] [--diacritic-sensitive] [--color <when>] [--no-cache]
-               [--debounce <ms>] [--max-size <bytes>] [<term>]
+               [--case-sensitive] [--diacritic-sensitive] [--fold <rule>]
+               [--no-readings] [--color <when>] [--no-cache] [--debounce <ms>]
+               [--max-size <bytes>] [<term>]
 
         """))
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
