@@ -49,6 +49,9 @@ struct CommandParserTests {
     #expect(options.mode == .print(.sections))
     #expect(options.caseSensitive == false)
     #expect(options.diacriticSensitive == false)
+    #expect(options.folding == .all)
+    #expect(options.usesReadings == true)
+    #expect(options.query.options == .default)
     #expect(options.color == .auto)
     #expect(options.noCache == false)
     #expect(options.debounceMilliseconds == 100)
@@ -72,6 +75,10 @@ struct CommandParserTests {
     (["--interactive", "jo"], search { ($0.mode, $0.term) = (.live, "jo") }),
     (["--case-sensitive"], search { $0.caseSensitive = true }),
     (["--diacritic-sensitive"], search { $0.diacriticSensitive = true }),
+    (["--fold", "cd"], search { $0.folding = .cd }),
+    (["--fold=all"], search { $0.folding = .all }),
+    (["--fold", "all", "--fold=cd"], search { $0.folding = .cd }),
+    (["--no-readings"], search { $0.usesReadings = false }),
     (["--color", "always"], search { $0.color = .always }),
     (["--color=never"], search { $0.color = .never }),
     (["--color", "auto"], search { $0.color = .auto }),
@@ -190,6 +197,7 @@ struct CommandParserTests {
         "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
+        "--fold <rule>", "--no-readings",
       ])
   }
 
@@ -228,10 +236,11 @@ struct CommandParserTests {
   }
 
   static let colorRule = "one of 'auto', 'always' and 'never'"
+  static let foldRule = "one of 'all' and 'cd'"
   static let fileRule = "a path, or '-' for standard input"
 
   @Test(
-    "Every value error of --max-size, --debounce, --color and -f",
+    "Every value error of --max-size, --debounce, --color, --fold and -f",
     arguments: [
       (["--max-size", "0"], invalid("--max-size", "bytes", "0", maxSizeRule)),
       (["--max-size", "abc"], invalid("--max-size", "bytes", "abc", maxSizeRule)),
@@ -254,6 +263,9 @@ struct CommandParserTests {
       (["--debounce", "+5x"], invalid("--debounce", "ms", "+5x", debounceRule)),
       (["--color", "x"], invalid("--color", "when", "x", colorRule)),
       (["--color=Always"], invalid("--color", "when", "Always", colorRule)),
+      (["--fold", "ALL"], invalid("--fold", "rule", "ALL", foldRule)),
+      (["--fold=cs"], invalid("--fold", "rule", "cs", foldRule)),
+      (["--fold="], invalid("--fold", "rule", "", foldRule)),
       (["-f", ""], invalid("-f", "file", "", fileRule)),
       (["--file="], invalid("--file", "file", "", fileRule)),
       (

@@ -26,7 +26,7 @@ struct FixtureSearchTests {
   @Test("Plain output matches the reference byte for byte", arguments: terms)
   func plainOutput(term: String) throws {
     let expected = FixtureReference.search(term, in: reference)
-    let result = try CLIRunner.run(["-f", fixture.path, term])
+    let result = try CLIRunner.run(["-f", fixture.path, "--fold", "cd", term])
     #expect(result.stdoutText == FixtureReference.plainOutput(expected))
     #expect(result.stdout == Data(FixtureReference.plainOutput(expected).utf8))
     #expect(result.stderrText == "")
@@ -37,7 +37,7 @@ struct FixtureSearchTests {
   func count(term: String) throws {
     let expected = FixtureReference.search(term, in: reference)
     let total = expected.reduce(0) { $0 + $1.names.count }
-    let result = try CLIRunner.run(["-f", fixture.path, "--count", term])
+    let result = try CLIRunner.run(["-f", fixture.path, "--fold", "cd", "--count", term])
     #expect(result.stdoutText == "\(total)\n")
     #expect(result.stderrText == "")
     #expect(result.status == (total == 0 ? 1 : 0))
@@ -46,7 +46,7 @@ struct FixtureSearchTests {
   @Test("--index prints the reference's remaining titles on one line", arguments: terms)
   func index(term: String) throws {
     let expected = FixtureReference.search(term, in: reference)
-    let result = try CLIRunner.run(["-f", fixture.path, "--index", term])
+    let result = try CLIRunner.run(["-f", fixture.path, "--fold", "cd", "--index", term])
     #expect(result.stdoutText == expected.map(\.title).joined(separator: " ") + "\n")
     #expect(result.stderrText == "")
     #expect(result.status == (expected.isEmpty ? 1 : 0))
@@ -55,7 +55,7 @@ struct FixtureSearchTests {
   @Test("--json is one line that parses to the reference", arguments: terms)
   func json(term: String) throws {
     let expected = FixtureReference.search(term, in: reference)
-    let result = try CLIRunner.run(["-f", fixture.path, "--json", term])
+    let result = try CLIRunner.run(["-f", fixture.path, "--fold", "cd", "--json", term])
     #expect(result.stderrText == "")
     #expect(result.status == (expected.isEmpty ? 1 : 0))
     #expect(result.stdoutText.hasSuffix("}\n"))

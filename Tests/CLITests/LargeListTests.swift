@@ -47,11 +47,11 @@ struct LargeListTests {
     let expected = FixtureReference.search(term, in: Self.sections)
     try TemporaryDirectory.with { folder in
       let file = try PlistFile.write(Self.xml, named: "large.plist", in: folder)
-      let result = try CLIRunner.run(["-f", file.path, term])
+      let result = try CLIRunner.run(["-f", file.path, "--fold", "cd", term])
       #expect(result.stdout == Data(FixtureReference.plainOutput(expected).utf8))
       #expect(result.stderrText == "")
       #expect(result.status == (expected.isEmpty ? 1 : 0))
-      let count = try CLIRunner.run(["-f", file.path, "--count", term])
+      let count = try CLIRunner.run(["-f", file.path, "--fold", "cd", "--count", term])
       #expect(count.stdoutText == "\(expected.reduce(0) { $0 + $1.names.count })\n")
     }
   }

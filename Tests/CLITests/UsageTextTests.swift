@@ -12,8 +12,8 @@ struct UsageTextTests {
     "names-search [--index | --count | --json | -i] [-f <file>] [--key <field>] "
     + "[--search-key <field>] [--section-key <field>] [--format <format>] [--table <name>] "
     + "[--locale <locale>] [-o <file>] [--output-format <format>] [--case-sensitive] "
-    + "[--diacritic-sensitive] [--color <when>] [--no-cache] [--debounce <ms>] "
-    + "[--max-size <bytes>] [<term>]"
+    + "[--diacritic-sensitive] [--fold <rule>] [--no-readings] [--color <when>] [--no-cache] "
+    + "[--debounce <ms>] [--max-size <bytes>] [<term>]"
 
   /// README.md at the package root: `<root>/Tests/CLITests/UsageTextTests.swift`.
   static func readme() throws -> String {
@@ -56,8 +56,8 @@ struct UsageTextTests {
                <field>] [--search-key <field>] [--section-key <field>] [--format
                <format>] [--table <name>] [--locale <locale>] [-o <file>]
                [--output-format <format>] [--case-sensitive] [--diacritic-sensitive]
-               [--color <when>] [--no-cache] [--debounce <ms>] [--max-size <bytes>]
-               [<term>]
+               [--fold <rule>] [--no-readings] [--color <when>] [--no-cache] [--debounce
+               <ms>] [--max-size <bytes>] [<term>]
 
         """))
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

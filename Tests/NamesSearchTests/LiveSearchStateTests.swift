@@ -30,6 +30,35 @@ struct LiveSearchStateTests {
     return out
   }
 
+  @Test("under --fold all, typing o, ob, obr narrows to O’Brien: its key leaves out the ’")
+  func foldAllNarrowing() {
+    let catalog = Catalog(sections: [
+      Section(title: "B", names: ["Bob", "Obadiah"]),
+      Section(title: "O", names: ["O’Brien", "Olga", "Ob Ray"]),
+    ])
+    var s = LiveSearchState(catalog: catalog, rows: 12, columns: 40, debounce: 0.1)
+    var shown: [[String]] = []
+    var now = 0.0
+    for key in ["o", "b", "r"] {
+      _ = s.handle(.insert(key), now: now)
+      now += 1
+      for effect in s.tick(now: now) {
+        if case .search(let sequence, let term) = effect {
+          _ = s.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)
+        }
+      }
+      shown.append(s.result.sections.flatMap(\.names))
+    }
+    // By hand: "o" is in every name; "ob" in Bob, Obadiah, O’Brien ("obrien"), Ob Ray;
+    // "obr" only in O’Brien ("Ob Ray" keeps its space).
+    #expect(
+      shown == [
+        ["Bob", "Obadiah", "O’Brien", "Olga", "Ob Ray"], ["Bob", "Obadiah", "O’Brien", "Ob Ray"],
+        ["O’Brien"],
+      ])
+    #expect(s.frame().text(ofRow: 11) == "1 of 5 names · 1 section")
+  }
+
   @Test("starts with every name, the first one selected")
   func start() {
     let s = state()

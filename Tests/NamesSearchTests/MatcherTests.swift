@@ -7,7 +7,7 @@ import Testing
 @Suite("Matcher")
 struct MatcherTests {
   func matches(
-    _ term: String, _ name: String, options: MatchOptions = .default
+    _ term: String, _ name: String, options: MatchOptions = .containsCD
   ) -> Bool {
     let query = Query(term: term, options: options)
     return Matcher(query: query).matches(key: TextFolder(options: options).fold(name))
@@ -40,17 +40,17 @@ struct MatcherTests {
     #expect(matches("آ", "آرش"))
     #expect(!matches("ab", "a\u{200D}b"))
     #expect(!matches("ab", "a\u{AD}b"))
-    let diacriticSensitive = MatchOptions(ignoresCase: true, ignoresDiacritics: false)
+    let diacriticSensitive = MatchOptions(ignoresCase: true, ignoresDiacritics: false, folding: .cd)
     #expect(!matches("محمد", "مُحَمَّد", options: diacriticSensitive))
     #expect(!matches("علیرضا", "علی\u{200C}رضا", options: diacriticSensitive))
     #expect(matches("مُحَمَّد", "مُحَمَّد", options: diacriticSensitive))
-    let caseSensitive = MatchOptions(ignoresCase: false, ignoresDiacritics: true)
+    let caseSensitive = MatchOptions(ignoresCase: false, ignoresDiacritics: true, folding: .cd)
     #expect(matches("محمد", "مُحَمَّد", options: caseSensitive))
   }
 
   @Test("a match never ends inside a character")
   func clusterBoundaries() {
-    let exact = MatchOptions(ignoresCase: true, ignoresDiacritics: false)
+    let exact = MatchOptions(ignoresCase: true, ignoresDiacritics: false, folding: .cd)
     #expect(!matches("Jose", "Jose\u{301}", options: exact))
     #expect(!matches("Jose", "José", options: exact))
     #expect(matches("José", "Jose\u{301}", options: exact))
@@ -64,11 +64,11 @@ struct MatcherTests {
 
   @Test("case-sensitive and diacritic-sensitive options")
   func sensitiveOptions() {
-    let caseSensitive = MatchOptions(ignoresCase: false, ignoresDiacritics: true)
+    let caseSensitive = MatchOptions(ignoresCase: false, ignoresDiacritics: true, folding: .cd)
     #expect(!matches("ann", "Ann", options: caseSensitive))
     #expect(matches("ann", "Joanna", options: caseSensitive))
     #expect(matches("Jose", "José", options: caseSensitive))
-    let diacriticSensitive = MatchOptions(ignoresCase: true, ignoresDiacritics: false)
+    let diacriticSensitive = MatchOptions(ignoresCase: true, ignoresDiacritics: false, folding: .cd)
     #expect(!matches("jose", "José", options: diacriticSensitive))
     #expect(matches("JOSÉ", "José", options: diacriticSensitive))
   }

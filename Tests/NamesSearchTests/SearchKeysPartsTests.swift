@@ -6,9 +6,21 @@ import Testing
 /// and copied together: every key must be its name folded alone, at its place.
 @Suite("Search keys folded in parts")
 struct SearchKeysPartsTests {
-  @Test("120,000 names folded in parts give each name's own fold, in order")
-  func partsJoined() {
-    let pieces = ["Anna", "Müller", "JOSÉ", "ŉ", "և", "김민준", "Straße", "x", " ", "ﬃ"]
+  /// `--fold cd`, and `--fold all` with punctuation dropped (a name's first key) and kept
+  /// (the keys a term with punctuation is searched in).
+  static let rules: [(MatchOptions, Bool)] = [
+    (.containsCD, true), (.default, true), (.default, false),
+  ]
+
+  @Test(
+    "120,000 names folded in parts give each name's own fold, in order",
+    arguments: rules.indices)
+  func partsJoined(rule: Int) {
+    let (options, dropsPunctuation) = Self.rules[rule]
+    let pieces = [
+      "Anna", "Müller", "JOSÉ", "ŉ", "և", "김민준", "Straße", "x", " ", "ﬃ", "O’Brien", "Jean-Paul",
+      "Łódź", "ｻﾄｳ",
+    ]
     var builder = NameStore.Builder()
     var names: [String] = []
     for i in 0..<120_000 {
@@ -16,9 +28,10 @@ struct SearchKeysPartsTests {
       names.append(name)
       builder.append(name)
     }
-    let keys = SearchKeys(names: builder.build(), options: .default)
+    let keys = SearchKeys(
+      names: builder.build(), options: options, dropsPunctuation: dropsPunctuation)
     #expect(keys.count == names.count)
-    let folder = TextFolder(options: .default)
+    let folder = TextFolder(options: options, dropsPunctuation: dropsPunctuation)
     var wrong = 0
     for (k, name) in names.enumerated() where Array(keys.key(k)) != folder.fold(name) {
       wrong += 1

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("TextFolding")
 struct TextFoldingTests {
-  let folder = TextFolder()
+  /// The CONTAINS[cd] contract (`--fold cd`); `FullFoldingTests` tests `--fold all`.
+  let folder = TextFolder(options: .containsCD)
 
   @Test(
     "folds case and diacritics like CONTAINS[cd]",
@@ -58,20 +59,29 @@ struct TextFoldingTests {
     #expect(folder.foldedString(text) == folded)
   }
 
-  @Test("canonically equivalent spellings fold alike under every option")
-  func canonicalEquivalence() {
+  @Test(
+    "canonically equivalent spellings fold alike under every option",
+    arguments: MatchOptions.Folding.allCases)
+  func canonicalEquivalence(folding: MatchOptions.Folding) {
     let pairs = [
       ("Müller", "Mu\u{308}ller"), ("Å", "A\u{30A}"), ("Å", "\u{212B}"),
       ("a\u{323}\u{301}", "a\u{301}\u{323}"), ("ệ", "e\u{323}\u{302}"),
       ("김", "\u{1100}\u{1175}\u{11B7}"), ("が", "か\u{3099}"), ("آ", "ا\u{653}"),
-      ("\u{958}", "\u{915}\u{93C}"), ("\u{F900}", "\u{8C48}"),
+      ("أ", "ا\u{654}"), ("إ", "ا\u{655}"), ("\u{958}", "\u{915}\u{93C}"), ("\u{F900}", "\u{8C48}"),
     ]
     for ignoresCase in [false, true] {
       for ignoresDiacritics in [false, true] {
-        let folder = TextFolder(
-          options: MatchOptions(ignoresCase: ignoresCase, ignoresDiacritics: ignoresDiacritics))
-        for (a, b) in pairs {
-          #expect(folder.fold(a) == folder.fold(b), "\(a) vs \(b), \(folder.options)")
+        // Terms (punctuation kept) and search keys (punctuation dropped) alike.
+        for dropsPunctuation in [false, true] {
+          let folder = TextFolder(
+            options: MatchOptions(
+              ignoresCase: ignoresCase, ignoresDiacritics: ignoresDiacritics, folding: folding),
+            dropsPunctuation: dropsPunctuation)
+          for (a, b) in pairs {
+            #expect(
+              folder.fold(a) == folder.fold(b),
+              "\(a) vs \(b), \(folder.options), drops \(dropsPunctuation)")
+          }
         }
       }
     }
@@ -79,12 +89,14 @@ struct TextFoldingTests {
 
   @Test("sensitive options keep what they name")
   func sensitiveOptions() {
-    let caseOnly = TextFolder(options: MatchOptions(ignoresCase: true, ignoresDiacritics: false))
+    let caseOnly = TextFolder(
+      options: MatchOptions(ignoresCase: true, ignoresDiacritics: false, folding: .cd))
     #expect(caseOnly.foldedString("José") == "jose\u{301}")
     let diacriticsOnly = TextFolder(
-      options: MatchOptions(ignoresCase: false, ignoresDiacritics: true))
+      options: MatchOptions(ignoresCase: false, ignoresDiacritics: true, folding: .cd))
     #expect(diacriticsOnly.foldedString("José") == "Jose")
-    let exact = TextFolder(options: MatchOptions(ignoresCase: false, ignoresDiacritics: false))
+    let exact = TextFolder(
+      options: MatchOptions(ignoresCase: false, ignoresDiacritics: false, folding: .cd))
     #expect(exact.foldedString("José") == "Jose\u{301}")
     #expect(exact.foldedString("Ann") == "Ann")
   }
@@ -117,7 +129,7 @@ struct TextFoldingTests {
 
   @Test("ASCII names of every length up to 200 fold as each byte alone")
   func asciiLengths() {
-    let folder = TextFolder(options: .default)
+    let folder = TextFolder(options: .containsCD)
     let alphabet = Array("AZaz@[`{ -'.0189".utf8)
     for length in 0...200 {
       let bytes = (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }

@@ -18,7 +18,7 @@ import Foundation
 ///   hamza above or below and alef wasla (U+0622, U+0623, U+0625, U+0671…U+0673) are alef
 ///   (U+0627), as search engines fold them.
 ///
-/// Step 4 (`appendPostfold(of:ignoresDiacritics:dropsPunctuation:to:)`):
+/// Step 4 (`appendPostfold(of:ignoresCase:ignoresDiacritics:dropsPunctuation:to:)`):
 /// - Punctuation is made one: apostrophe and quote variants (’ ‘ ‛ ʼ ʻ ʹ ′ ´ `) are `'`,
 ///   hyphens and dashes (U+2010…U+2015, −, ﹘, ﹣) are `-`. Search keys are folded twice
 ///   for a name that has punctuation: once with it dropped (General_Category P*, and the
@@ -30,7 +30,8 @@ import Foundation
 /// - With `ignoresDiacritics`, a Latin letter that has no decomposition is spelled in
 ///   ASCII letters as ICU's Latin-ASCII transliterator spells it (through Foundation's
 ///   `applyingTransform`): ø → o, æ → ae, œ → oe, ł → l, đ and ð → d, þ → th, ı → i, ŋ → n,
-///   ħ → h; a letter it leaves outside ASCII (ə) stays.
+///   ħ → h; a letter it leaves outside ASCII (ə) stays. With `ignoresCase` the spelling is
+///   lowercased: ICU spells small capitals in capitals (ʀ, the case folding of Ʀ, is "R").
 ///
 /// Each rule maps one scalar alone, so folded text is still a concatenation of folded
 /// characters (what `MatchHighlighter` relies on).
@@ -88,11 +89,18 @@ enum FullFolding {
       out.append(contentsOf: String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
     case 0x0640:
       break
-    case 0x0622, 0x0623, 0x0625, 0x0671...0x0673:
+    case _ where isAlefVariant(v):
       out.append(ignoresDiacritics ? "\u{0627}" : scalar)
     default:
       out.append(scalar)
     }
+  }
+
+  /// Whether step 0 makes `v` alef (with `ignoresDiacritics`): alef with madda or hamza
+  /// above or below (U+0622, U+0623, U+0625) and alef wasla (U+0671…U+0673).
+  @inline(__always)
+  static func isAlefVariant(_ v: UInt32) -> Bool {
+    v == 0x0622 || v == 0x0623 || v == 0x0625 || (v >= 0x0671 && v <= 0x0673)
   }
 
   /// Whether step 0 may change `scalar`: the ranges above.
@@ -105,8 +113,8 @@ enum FullFolding {
   /// was dropped.
   @discardableResult
   static func appendPostfold(
-    of scalar: Unicode.Scalar, ignoresDiacritics: Bool, dropsPunctuation: Bool,
-    to out: inout [Unicode.Scalar]
+    of scalar: Unicode.Scalar, ignoresCase: Bool = false, ignoresDiacritics: Bool,
+    dropsPunctuation: Bool, to out: inout [Unicode.Scalar]
   ) -> Bool {
     let v = scalar.value
     if v < 0x80 {
@@ -134,7 +142,9 @@ enum FullFolding {
       return dropsPunctuation
     }
     if ignoresDiacritics, let ascii = latinASCII(of: scalar) {
-      out.append(contentsOf: ascii.unicodeScalars)
+      for letter in ascii.utf8 {
+        out.append(Unicode.Scalar(ignoresCase ? lowercasedASCII(letter) : letter))
+      }
       return false
     }
     out.append(scalar)

@@ -49,7 +49,7 @@ import Foundation
 public struct TextFolder {
   /// The version of the folding rule above; stored search keys (the index cache) folded
   /// under another version are not used.
-  public static let ruleVersion: UInt32 = 4
+  public static let ruleVersion: UInt32 = 5
 
   /// The differences this folder removes.
   public let options: MatchOptions
@@ -141,7 +141,8 @@ public struct TextFolder {
       folded.reserveCapacity(scalars.count)
       for scalar in scalars {
         if FullFolding.appendPostfold(
-          of: scalar, ignoresDiacritics: options.ignoresDiacritics,
+          of: scalar, ignoresCase: options.ignoresCase,
+          ignoresDiacritics: options.ignoresDiacritics,
           dropsPunctuation: dropsPunctuation, to: &folded)
         {
           dropped = true
@@ -497,7 +498,7 @@ private final class ScalarTables {
       var folded: [Unicode.Scalar] = []
       for s in scalars {
         FullFolding.appendPostfold(
-          of: s, ignoresDiacritics: options.ignoresDiacritics,
+          of: s, ignoresCase: options.ignoresCase, ignoresDiacritics: options.ignoresDiacritics,
           dropsPunctuation: dropsPunctuation, to: &folded)
       }
       scalars = folded
@@ -557,7 +558,13 @@ private final class ScalarTables {
     }
     let composed = (String(first) + String(second)).precomposedStringWithCanonicalMapping
       .unicodeScalars
-    let composite = composed.count == 1 ? composed.first : nil
+    var composite = composed.count == 1 ? composed.first : nil
+    // Under `Folding.all` step 0 makes alef with madda or hamza alef (`FullFolding`): their
+    // decomposed spellings (alef + U+0653, U+0654, U+0655) lose the mark too, so that
+    // canonically equivalent spellings fold alike.
+    if options.foldsAll, let made = composite, FullFolding.isAlefVariant(made.value) {
+      composite = nil
+    }
     compositions[key] = composite?.value ?? 0
     return composite
   }

@@ -11,8 +11,9 @@ enum HelpText {
 
       Loads a sortednames list (a dictionary of section titles to arrays of names),
       a flat list of names or of records, as a property list, JSON, CSV, text or an
-      SQLite table; keeps the names that contain <term>, ignoring case and diacritics
-      like NSPredicate CONTAINS[cd] ("jose" finds "José", "strasse" finds "Straße"),
+      SQLite table; keeps the names that contain <term>, ignoring case, diacritics
+      and punctuation ("jose" finds "José", "obrien" finds "O’Brien"), or that it
+      spells by their readings ("zhangsan" finds "张三", "sato" finds "さとう");
       drops the sections left empty, and prints each section title followed by its
       names indented by two spaces. With no file, it searches the built-in list of
       2,000 given names.
