@@ -88,7 +88,7 @@ struct GraphemeDifferentialTests {
   func everySubstringTerm(batch: UInt64) {
     // Case- and diacritic-sensitive: the key is the NFD of the text, and every piece of it
     // folds to itself, so the term is exactly those bytes.
-    let options = MatchOptions(ignoresCase: false, ignoresDiacritics: false)
+    let options = MatchOptions(ignoresCase: false, ignoresDiacritics: false, folding: .cd)
     let folder = TextFolder(options: options)
     var random = SeededGenerator(seed: 0x5EED &+ batch)
     for _ in 0..<150 {
@@ -126,7 +126,7 @@ struct GraphemeDifferentialTests {
 
   @Test("the scanners and the highlighter agree with the reference", arguments: 0..<2)
   func scannersAndHighlighter(batch: UInt64) {
-    let options = MatchOptions(ignoresCase: false, ignoresDiacritics: false)
+    let options = MatchOptions(ignoresCase: false, ignoresDiacritics: false, folding: .cd)
     let folder = TextFolder(options: options)
     var random = SeededGenerator(seed: 0x5CA9 &+ batch)
     let names = (0..<800).map { _ in Self.randomText(maxLength: 6, using: &random) }
