@@ -26,6 +26,8 @@ struct ReadingUnitBuilder {
   /// ü (`.max - 1`: none); `.max`: not yet numbered.
   private var syllableFirst: [UInt32] = []
   private var syllableSecond: [UInt32] = []
+  /// For each BMP scalar: 0 not yet known, 1 no surname reading, 2 a surname reading.
+  private var surnameKnown: [UInt8] = []
   private var numbers: [String: UInt32] = [:]
   private var hangulNumbers: [UInt32: UInt32] = [:]
   private var literalNumbers: [UInt32: UInt32?] = [:]
@@ -64,6 +66,10 @@ struct ReadingUnitBuilder {
     ranges: inout [Range<Int>]?
   ) -> Bool {
     guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
+    if ranges == nil && HanRanks.isHanOnly(utf8) {
+      appendHanOnly(utf8, isName: isName, to: &out)
+      return true
+    }
     let mark = out.count
     let rangeMark = ranges?.count ?? 0
     var hasReading = false
@@ -154,7 +160,7 @@ struct ReadingUnitBuilder {
       case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
         flush(&self)
         let unitStart = out.count
-        if isName && unitCount == 0 {
+        if isName && unitCount == 0 && (value > 0xFFFF || hasSurnameReading(value)) {
           for syllable in PinyinReadings.surnameReadings(of: scalar) {
             appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
           }
@@ -219,6 +225,46 @@ struct ReadingUnitBuilder {
       return false
     }
     return true
+  }
+
+  /// The units of a name written only in BMP Han characters (`HanRanks.isHanOnly`): the
+  /// common case of Chinese lists, one pass with no property lookups.
+  private mutating func appendHanOnly(
+    _ utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32]
+  ) {
+    var k = 0
+    while k < utf8.count {
+      let value =
+        UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F)
+      let scalar = Unicode.Scalar(value)!
+      let unitStart = out.count
+      if isName && k == 0 && hasSurnameReading(value) {
+        for syllable in PinyinReadings.surnameReadings(of: scalar) {
+          appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
+        }
+      }
+      for syllable in PinyinReadings.readings(of: scalar) {
+        appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
+      }
+      if out.count == unitStart {
+        out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
+      } else {
+        out[out.count - 1] |= ReadingKeys.unitEnd
+      }
+      k += 3
+    }
+  }
+
+  /// Whether the BMP scalar `value` has a reading as a surname, remembered per scalar.
+  @inline(__always)
+  private mutating func hasSurnameReading(_ value: UInt32) -> Bool {
+    if surnameKnown.isEmpty { surnameKnown = [UInt8](repeating: 0, count: 0x10000) }
+    let index = Int(value & 0xFFFF)
+    if surnameKnown[index] == 0 {
+      let has = !PinyinReadings.surnameReadings(of: Unicode.Scalar(value)!).isEmpty
+      surnameKnown[index] = has ? 2 : 1
+    }
+    return surnameKnown[index] == 2
   }
 
   /// The scalar at `i` of valid UTF-8 and its length in bytes.
