@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) and Benchmarks/scaling.svg from Benchmarks/run.sh's results,
 or, given --linearity, BENCHMARKS-linearity.md (to stdout) from its linearity section, or,
-given --formats, rewrites only the "Formats (issue 11)" section of the markdown FILE in place.
+given --formats, rewrites only the "Formats (issue 11)" section of the markdown FILE in place,
+or, given --readings, only its "Readings (issue 12)" section.
 
 Usage: python3 Benchmarks/report.py DATA_DIR NAMES_SEARCH_BINARY "SIZES"
        python3 Benchmarks/report.py --linearity DATA_DIR NAMES_SEARCH_BINARY
        python3 Benchmarks/report.py --formats DATA_DIR NAMES_SEARCH_BINARY FILE
+       python3 Benchmarks/report.py --readings DATA_DIR NAMES_SEARCH_BINARY FILE
 """
 import json
 import os
@@ -370,16 +372,267 @@ def formats_section(data, binary):
         out("")
     return "\n".join(lines)
 
+READINGS_HEADING = "## Readings (issue 12)"
 
-def splice_formats(markdown_path, section):
-    """Replaces the formats section of the markdown file (up to the next `## ` heading), or
-    puts it before "## Linearity under hostile input", or at the end."""
+
+def callgrind_top(path, count=8):
+    """The functions with the most instructions (self cost, all threads) in a callgrind output,
+    as (instructions, share of the total, demangled name), by callgrind_annotate; [] if it
+    cannot be read."""
+    try:
+        text = subprocess.run(["callgrind_annotate", "--inclusive=no", path], capture_output=True,
+                              text=True, check=True).stdout
+    except Exception:
+        return []
+    total = re.search(r"^([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", text, re.M)
+    rows = re.findall(r"^\s*([\d,]+) \(\s*([\d.]+)%\)\s+\S*:(\S+)", text, re.M)
+    if not total or not rows:
+        return []
+    rows = rows[:count]
+    try:
+        demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact"],
+                                   input="\n".join(name for _, _, name in rows),
+                                   capture_output=True, text=True, check=True).stdout.splitlines()
+    except Exception:
+        demangled = [name for _, _, name in rows]
+    if len(demangled) != len(rows):
+        demangled = [name for _, _, name in rows]
+    return [(int(ir.replace(",", "")), float(share), name)
+            for (ir, share, _), name in zip(rows, demangled)]
+
+
+def readings_section(data, binary):
+    """The "Readings (issue 12)" section: 1M Chinese and 1M mixed-script names (DATA/results/
+    readings, written by run.sh's readings()): first load with and without readings, cached
+    query against rg -i and grep -i, typing through a SearchSession, peak RSS against the
+    names' UTF-8 size, callgrind's instruction counts, and the issue's targets."""
+    folder = os.path.join(data, "results", "readings")
+
+    def read(name, default=None):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return default
+        with open(path, errors="replace") as f:
+            return f.read().strip()
+
+    def timings(name):
+        text = read(name)
+        return {r["command"]: r for r in json.loads(text)["results"]} if text else {}
+
+    def instructions(name):
+        text = read(name)
+        found = re.search(r"^(?:summary|totals): (\d+)", text or "", re.M)
+        return int(found.group(1)) if found else None
+
+    def rss(name):
+        """Peak RSS in bytes from a GNU time line (%e %U %S %M)."""
+        fields = (read(name, "") or "0 0 0 0").splitlines()[-1].split()
+        return int(fields[3]) * 1024 if len(fields) == 4 else 0
+
+    one_run = "¹"
+
+    def first_load(ident):
+        """(seconds, one run?) of a first load: hyperfine's median, else the one first run
+        (GNU time) of a case slower than run.sh's threshold."""
+        if ident in load:
+            return load[ident]["median"], False
+        fields = (read(f"{ident}.load.time", "") or "").splitlines()
+        return (float(fields[-1].split()[0]), True) if fields else (None, False)
+
+    def ms(seconds):
+        if seconds >= 1:
+            return f"{seconds:.2f} s"
+        return f"{seconds * 1000:.0f} ms" if seconds >= 0.1 else f"{seconds * 1000:.1f} ms"
+
+    def mega(count):
+        return f"{count / 1e6:,.0f}M"
+
+    def verdict(ok):
+        return "met" if ok else "**missed**"
+
+    cases = []
+    with open(os.path.join(folder, "cases.tsv")) as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            cases.append(tuple(fields + [""] * (5 - len(fields))))
+    load, cached = timings("load.json"), timings("cached.json")
+    runs = {len(r["times"]) for r in list(load.values()) + list(cached.values())}
+    quick = runs == {1}
+    size = {"zh": int(read("zh.bytes", "0")), "mixed": int(read("mixed.bytes", "0"))}
+    lists = {"zh": "1M Chinese names", "mixed": "1M mixed-script names"}
+    typing = {key: json.loads(read(f"typing-{key}.json", "null") or "null") for key in ("zh", "mixed")}
+    names = {key: (typing[key] or {}).get("names", 0) for key in typing}
+
+    lines = []
+    out = lines.append
+    out(READINGS_HEADING)
+    out("")
+    out("Made by `bash Benchmarks/run.sh --readings` (also part of a full run; `--quick`: one run of")
+    out("each command). `Benchmarks/generate-readings.py 1000000` writes two text lists, one name a")
+    out("line, seeded: `names-zh-1000000.txt`, Chinese full names of 2-4 characters from the real")
+    out("surnames and given-name characters of the zh_CN and zh_TW fixtures (Faker's providers, by")
+    out("their frequency there) and compound surnames of the Hundred Family Surnames; and")
+    out("`names-mixed-1000000.txt`, first and last names drawn from all 15 fixtures")
+    out("`Tests/Fixtures/international/*.txt` (Latin, Cyrillic, Greek, Han, kana and kanji, Hangul).")
+    out("Text lists get sections made by names-search. Terms: `zhang` and `zs` (pinyin, initials) on")
+    out("the Chinese names; `ann` (Latin) and `zhang` on the mixed ones; `--no-readings` beside")
+    out("them shows what readings cost.")
+    out("")
+    if quick:
+        out("**Quick run: one run of each command**, so the times below are single samples.")
+    else:
+        out(f"Times are hyperfine medians ({'/'.join(map(str, sorted(runs)))} runs after a warm-up); the")
+        out("machine is shared (2 cores, other engineers building), so they jitter by tens of percent;")
+        out("callgrind's instruction counts (a `strip --strip-debug` copy of the release binary, all")
+        out("threads) do not.")
+    out(f"One run: {version('date -u +%Y-%m-%dT%H:%MZ')}; load average "
+        f"{(read('loadavg.start', '?') or '?').split(' ')[0]} at its start, "
+        f"{(read('loadavg.end', '?') or '?').split(' ')[0]} at its end.")
+    out("")
+    out(f"- {platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}")
+    out(f"- names-search {version(binary + ' --version')}; {version('hyperfine --version')}; "
+        f"{version('rg --version')}; {version('grep --version')}; {version('valgrind --version')}")
+    out(f"- lists: {names['zh']:,} Chinese names, {size['zh'] / 1e6:.1f} MB of UTF-8; "
+        f"{names['mixed']:,} mixed-script names, {size['mixed'] / 1e6:.1f} MB")
+    out("")
+    out("| list | term | options | matches | first load | peak RSS, first load | cached query | peak RSS, cached | `rg -i` | `grep -i` | cached ÷ rg |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for ident, key, path, term, options in cases:
+        first, single = first_load(ident)
+        query = cached.get(ident, {}).get("median")
+        rg = cached.get(f"rg -i {key} {term}", {}).get("median")
+        grep = cached.get(f"grep -i {key} {term}", {}).get("median")
+        rg_count = read(f"rg-{key}-{term}.count", "0") or "0"
+        first_rss, cached_rss = rss(f"{ident}.load.time"), rss(f"{ident}.cached.time")
+        count = read(f"{ident}.count", "?")
+        out(f"| {lists[key]} | `{term}` | {f'`{options}`' if options else ''} "
+            f"| {int(count):,} (rg: {int(rg_count):,}) "
+            f"| {ms(first) if first else '?'}{one_run if single else ''} "
+            f"| {first_rss / 1e6:.0f} MB ({first_rss / size[key]:.1f}× the UTF-8) "
+            f"| {ms(query) if query else '?'} "
+            f"| {cached_rss / 1e6:.0f} MB ({cached_rss / size[key]:.1f}×) "
+            f"| {ms(rg) if rg else '?'} | {ms(grep) if grep else '?'} "
+            f"| {f'{query / rg:.2f}×' if query and rg else '?'} |")
+    out("")
+    out("Commands, for FILE, OPTIONS and TERM in the table: first load `names-search --no-cache --count")
+    out("-f FILE OPTIONS TERM` (reads and sorts the list, searches, prints the count; readings are")
+    out("made for the search); cached query `names-search -f FILE OPTIONS TERM` (prints the matching")
+    out("names) after one run per file wrote the index cache in a fresh `XDG_CACHE_HOME`; the index")
+    out("cache does not hold the reading keys, so a cached reading query makes them again. `rg -i")
+    out("TERM FILE` and `grep -i TERM FILE` on the same text print the matching lines; they do not")
+    out("know pinyin (rg's count is in brackets: 0 for `zhang` among Han names), so the comparison is")
+    out("of speed only. Peak RSS: GNU time's maximum resident set, of one run each, against the")
+    out("list's UTF-8 size.")
+    if any(first_load(ident)[1] for ident, *_ in cases):
+        out(f"{one_run} One run only: the first run (GNU time) took more than {read('slow-seconds', '10')} s, "
+            "so the list is not loaded again")
+        out("(nor counted by callgrind).")
+    out("")
+
+    out("### Typing one key at a time (`names-search-bench --readings`)")
+    out("")
+    out("| list | words, typed in full | keystrokes | first key (makes the reading keys) | p50 | p99 | max | p99 without the first key | reading keys alone | load, in process |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for key in ("zh", "mixed"):
+        t = typing[key]
+        if not t:
+            continue
+        out(f"| {lists[key]} | {', '.join(f'`{w}`' for w in t['words'])} | {t['keystrokes']} "
+            f"| {t['first_keystroke_ms']:.1f} ms | {t['keystroke_p50_ms']:.2f} ms "
+            f"| {t['keystroke_p99_ms']:.1f} ms | {t['keystroke_max_ms']:.1f} ms "
+            f"| {t['warm_keystroke_p99_ms']:.1f} ms | {t['reading_keys_s'] * 1000:.0f} ms "
+            f"| {t['load_s'] * 1000:.0f} ms |")
+    out("")
+    out("Each word is typed in full, one key at a time, through a fresh `SearchSession` (as the live")
+    out("mode `-i` does), five rounds of all the words, in one process on a catalog loaded as the")
+    out("tool loads it: its reading keys are not made until the first key of the first word (live")
+    out("mode makes them on its first key too). \"Reading keys alone\": `ReadingKeys(names:)`,")
+    out("median of three. Each word's keystrokes (ms, medians of rounds 2-5):")
+    out("")
+    for key in ("zh", "mixed"):
+        t = typing[key]
+        if not t:
+            continue
+        for word in t["words"]:
+            times = t["per_word_ms"].get(word, [])
+            keys = " ".join(f"{word[:i + 1]} {v:.1f}" for i, v in enumerate(times))
+            out(f"- {lists[key]}, `{word}`: {keys}")
+    out("")
+
+    ir = {name: instructions(f"{name}.callgrind") for name in
+          ("zh-zhang.load", "zh-zhang-off.load", "zh-zhang.cached", "zh-zhang-off.cached")}
+    if any(ir.values()):
+        out("### Instructions (callgrind), `zhang` on the 1M Chinese names")
+        out("")
+        out("| run | with readings | `--no-readings` | readings' share |")
+        out("| --- | --- | --- | --- |")
+        for run, label in (("load", "first load (`--no-cache --count`)"), ("cached", "cached query")):
+            on, off = ir[f"zh-zhang.{run}"], ir[f"zh-zhang-off.{run}"]
+            if not on and not off:
+                out(f"| {label} | not counted (slower than {read('slow-seconds', '10')} s) | | |")
+                continue
+            share = f"{(on - off) / on:.0%}" if on and off else "?"
+            out(f"| {label} | {mega(on) if on else '?'} | {mega(off) if off else '?'} | {share} |")
+        out("")
+        top = callgrind_top(os.path.join(folder, "zh-zhang.cached.callgrind"))
+        if top:
+            out("Where the cached query's instructions go (callgrind_annotate, self cost, top functions):")
+            out("")
+            out("| instructions | share | function |")
+            out("| --- | --- | --- |")
+            for count, share, name in top:
+                out(f"| {mega(count)} | {share:.1f}% | `{name[:110]}` |")
+            out("")
+
+    # Targets.
+    out("| target (issue 12) | measured | verdict |")
+    out("| --- | --- | --- |")
+    for ident, key, path, term, options in cases:
+        first, single = first_load(ident)
+        if options or first is None:
+            continue
+        off = next((i for i, k, _, t, o in cases if k == key and t == term and o), None)
+        beside = f" (`--no-readings`: {first_load(off)[0]:.3f} s)" if off and first_load(off)[0] else ""
+        out(f"| first load with readings ≤ 1.0 s: {lists[key]}, `{term}` "
+            f"| {first:.3f} s{one_run if single else ''}{beside} | {verdict(first <= 1.0)} |")
+    for ident, key, path, term, options in cases:
+        query = cached.get(ident, {}).get("median")
+        rg = cached.get(f"rg -i {key} {term}", {}).get("median")
+        if options or not query or not rg:
+            continue
+        out(f"| cached query ≤ 1.0× `rg -i`: {lists[key]}, `{term}` | {ms(query)} vs {ms(rg)}: "
+            f"{query / rg:.2f}× | {verdict(query <= rg)} |")
+    for key in ("zh", "mixed"):
+        t = typing[key]
+        if not t:
+            continue
+        out(f"| typing one key at a time p99 ≤ 16 ms: {lists[key]} | p99 {t['keystroke_p99_ms']:.1f} ms "
+            f"(first key {t['first_keystroke_ms']:.0f} ms; without it {t['warm_keystroke_p99_ms']:.1f} ms) "
+            f"| {verdict(t['keystroke_p99_ms'] <= 16)}"
+            + ("" if t['keystroke_p99_ms'] <= 16 or t['warm_keystroke_p99_ms'] > 16
+               else " (met without the first key)") + " |")
+    for ident, key, path, term, options in cases:
+        if options or ident not in ("zh-zhang", "mixed-ann"):
+            continue
+        first_rss, cached_rss = rss(f"{ident}.load.time"), rss(f"{ident}.cached.time")
+        out(f"| peak memory with readings, stated against the UTF-8 size: {lists[key]}, `{term}` "
+            f"| first load {first_rss / 1e6:.0f} MB, cached {cached_rss / 1e6:.0f} MB; "
+            f"{size[key] / 1e6:.1f} MB of names ({first_rss / size[key]:.1f}×, "
+            f"{cached_rss / size[key]:.1f}×) | stated |")
+    out("")
+    return "\n".join(lines)
+
+
+def splice_formats(markdown_path, section, heading=FORMATS_HEADING):
+    """Replaces the section under `heading` (the formats section unless told) of the markdown
+    file (up to the next `## ` heading), or puts it before "## Linearity under hostile input",
+    or at the end."""
     with open(markdown_path) as f:
         text = f.read()
     body = section.rstrip("\n") + "\n\n"
-    start = text.find(FORMATS_HEADING + "\n")
+    start = text.find(heading + "\n")
     if start >= 0:
-        end = text.find("\n## ", start + len(FORMATS_HEADING))
+        end = text.find("\n## ", start + len(heading))
         text = text[:start] + body + (text[end + 1:] if end >= 0 else "")
     else:
         anchor = text.find("## Linearity under hostile input")
@@ -397,6 +650,10 @@ if sys.argv[1] == "--linearity":
 
 if sys.argv[1] == "--formats":
     splice_formats(sys.argv[4], formats_section(sys.argv[2], sys.argv[3]))
+    sys.exit(0)
+
+if sys.argv[1] == "--readings":
+    splice_formats(sys.argv[4], readings_section(sys.argv[2], sys.argv[3]), READINGS_HEADING)
     sys.exit(0)
 
 data, binary, sizes = sys.argv[1], sys.argv[2], [int(s) for s in sys.argv[3].split()]
@@ -547,6 +804,8 @@ out("start-up (about 4 ms) dominates.")
 out("")
 if os.path.exists(os.path.join(results, "formats", "cases.tsv")):
     out(formats_section(data, binary))
+if os.path.exists(os.path.join(results, "readings", "cases.tsv")):
+    out(readings_section(data, binary))
 out("## Linearity under hostile input")
 out("")
 out("Large inputs that are not lists, or lists with huge markup (zero bytes, white space, text,")

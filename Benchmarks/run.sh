@@ -5,6 +5,7 @@
 #   bash Benchmarks/run.sh --quick    # without 10M (faster)
 #   bash Benchmarks/run.sh --linearity   # only the linearity table (hostile inputs, 20-100 MB)
 #   bash Benchmarks/run.sh --formats [--quick]   # only "Formats (issue 11)" in BENCHMARKS.md
+#   bash Benchmarks/run.sh --readings [--quick]  # only "Readings (issue 12)" in BENCHMARKS.md
 #
 # Installs what it needs from Debian packages (hyperfine, ripgrep, fzf, GNU time,
 # gnuplot), builds names-search in release mode and the benchmark package
@@ -19,18 +20,25 @@
 # generate-formats.py: JSON, CSV, text, SQLite; Debian's sqlite3 shell and valgrind installed
 # here) against the plists and against `sqlite3 DB "... LIKE '%ann%'"`; --formats runs only
 # it and rewrites only its section of BENCHMARKS.md. --quick: one run of each command.
+# The readings section (issue 12) times 1M Chinese names and 1M names in mixed scripts
+# (Benchmarks/generate-readings.py, text lists) found by pinyin and by Latin letters: first
+# load with and without readings, cached query against rg -i and grep -i, typing one key at
+# a time (names-search-bench --readings), peak memory and callgrind's instruction counts;
+# --readings runs only it and rewrites only its section of BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 quick=false
 only_linearity=false
 only_formats=false
+only_readings=false
 for arg in "$@"; do
   case $arg in
     --quick) quick=true ;;
     --linearity) only_linearity=true ;;
     --formats) only_formats=true ;;
-    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --linearity]" >&2; exit 64 ;;
+    --readings) only_readings=true ;;
+    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --readings | --linearity]" >&2; exit 64 ;;
   esac
 done
 
@@ -38,6 +46,7 @@ need=()
 tools=(hyperfine rg fzf gnuplot)
 $only_linearity && tools=(hyperfine)
 $only_formats && tools=(hyperfine)
+$only_readings && tools=(hyperfine rg)
 $only_linearity || tools+=(sqlite3 valgrind strip)
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
@@ -231,6 +240,113 @@ formats() {
   cat /proc/loadavg > "$out/loadavg.end"
 }
 
+# Readings (issue 12): 1M Chinese names and 1M names in mixed scripts, text lists
+# (Benchmarks/generate-readings.py), one term per case: pinyin "zhang" and initials "zs" on
+# the Chinese names, "ann" on the mixed ones, and each beside --no-readings (what readings
+# cost). Each case is first run once under GNU time with --no-cache (peak RSS of a first load,
+# the count). Then, side by side: first loads (--no-cache --count); cached queries (names
+# printed) after one run per file wrote the index cache in a fresh XDG_CACHE_HOME, against
+# `rg -i TERM FILE` and `grep -i TERM FILE` (which find no Han name by pinyin: the comparison
+# is of speed); a cached query's peak RSS under GNU time; typing one key at a time through a
+# SearchSession (names-search-bench --readings); callgrind's instruction counts (a stripped
+# copy, as in formats()) of the first load and the cached query of "zhang" on the Chinese
+# names. Results in $results/readings; report.py writes the section of BENCHMARKS.md.
+readings() {
+  local out=$results/readings
+  rm -rf "$out"
+  mkdir -p "$out"
+  cat /proc/loadavg > "$out/loadavg.start"
+  local n=1000000
+  local zh=$data/names-zh-$n.txt mixed=$data/names-mixed-$n.txt
+  if ! [ "$zh" -nt Benchmarks/generate-readings.py ] || ! [ "$mixed" -nt Benchmarks/generate-readings.py ]; then
+    echo "== readings: generating $n Chinese and $n mixed-script names" >&2
+    python3 Benchmarks/generate-readings.py $n "$data"
+  fi
+  # id, list, file, term, options.
+  printf '%s\t%s\t%s\t%s\t%s\n' \
+    zh-zhang zh "$zh" zhang "" \
+    zh-zhang-off zh "$zh" zhang --no-readings \
+    zh-zs zh "$zh" zs "" \
+    mixed-ann mixed "$mixed" ann "" \
+    mixed-ann-off mixed "$mixed" ann --no-readings \
+    mixed-zhang mixed "$mixed" zhang "" \
+    > "$out/cases.tsv"
+  # A case whose first run took longer than $slow seconds is not loaded again: its first
+  # load is that one run (as in formats()).
+  local runs_load=10 runs_query=20 warmup=2 slow=10
+  $quick && { runs_load=1; runs_query=1; warmup=1; }
+  echo $slow > "$out/slow-seconds"
+  local id list file term options wall
+  local load=() cached=() seen=" "
+  stat -c %s "$zh" > "$out/zh.bytes"
+  stat -c %s "$mixed" > "$out/mixed.bytes"
+  rm -rf "$XDG_CACHE_HOME"
+  while IFS=$'\t' read -r id list file term options <&3; do
+    echo "== readings: $id, first run" >&2
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%e %U %S %M' -o "$out/$id.load.time" "$ns" --no-cache --count -f "$file" \
+      $options $term >"$out/$id.count" 2>"$out/$id.err" </dev/null || true
+    wall=$(tail -1 "$out/$id.load.time" | cut -d' ' -f1)
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > $slow else 1)" "$wall"; then
+      touch "$out/$id.slow"
+    else
+      load+=(-n "$id" "$ns --no-cache --count -f $file $options $term")
+    fi
+    cached+=(-n "$id" "$ns -f $file $options $term")
+    case $seen in *" $list:$term "*) continue ;; esac
+    seen="$seen$list:$term "
+    cached+=(-n "rg -i $list $term" "rg -i $term $file" -n "grep -i $list $term" "grep -i $term $file")
+    rg -i -c "$term" "$file" > "$out/rg-$list-$term.count" || true
+  done 3< "$out/cases.tsv"
+  # One run per file writes its index cache.
+  "$ns" --count -f "$zh" zhang >/dev/null </dev/null
+  "$ns" --count -f "$mixed" ann >/dev/null </dev/null
+  find "$XDG_CACHE_HOME" -type f | wc -l > "$out/cache-files"
+  while IFS=$'\t' read -r id list file term options <&3; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%e %U %S %M' -o "$out/$id.cached.time" "$ns" -f "$file" $options $term \
+      >/dev/null 2>&1 </dev/null || true
+  done 3< "$out/cases.tsv"
+  htime() { hyperfine -N --output=pipe --style none --warmup $warmup "$@" >/dev/null 2>&1 ||
+    hyperfine -N --output=pipe --warmup $warmup "$@" >&2; }
+  if [ ${#load[@]} -gt 0 ]; then
+    echo "== readings: first loads, side by side" >&2
+    htime -r $runs_load --export-json "$out/load.json" "${load[@]}"
+  fi
+  echo "== readings: cached queries against rg -i and grep -i, side by side" >&2
+  # rg and grep exit 1 when nothing matches (no Han name holds "zhang"), and so does
+  # names-search --no-readings: their time still counts.
+  htime -i -r $runs_query --export-json "$out/cached.json" "${cached[@]}"
+  echo "== readings: typing one key at a time (names-search-bench --readings)" >&2
+  "$bin/names-search-bench" --readings "$zh" zhangwei liu wangfang chen zs > "$out/typing-zh.json"
+  "$bin/names-search-bench" --readings "$mixed" anna zhang ivan sato > "$out/typing-mixed.json"
+  echo "== readings: callgrind" >&2
+  strip --strip-debug -o "$out/names-search" "$ns"
+  # As in formats(): the copy writes its Unicode-version memo before anything is counted.
+  "$out/names-search" -f "$zh" --count zhang >/dev/null </dev/null
+  cg() { valgrind --tool=callgrind --callgrind-out-file="$1" "${@:2}" >/dev/null 2>&1 </dev/null; }
+  # A first load is counted only when it is not slow (valgrind runs it some 50 times slower).
+  [ -f "$out/zh-zhang.slow" ] ||
+    cg "$out/zh-zhang.load.callgrind" "$out/names-search" --no-cache --count -f "$zh" zhang
+  [ -f "$out/zh-zhang-off.slow" ] ||
+    cg "$out/zh-zhang-off.load.callgrind" "$out/names-search" --no-cache --count -f "$zh" --no-readings zhang ||
+    true
+  cg "$out/zh-zhang.cached.callgrind" "$out/names-search" -f "$zh" zhang
+  # Finds nothing, so exits 1.
+  cg "$out/zh-zhang-off.cached.callgrind" "$out/names-search" -f "$zh" --no-readings zhang || true
+  rm -f "$out/names-search"
+  "$ns" -f "$zh" --count zhang >/dev/null </dev/null
+  cat /proc/loadavg > "$out/loadavg.end"
+}
+
+build_bench() {
+  echo "== building the benchmark package (release, static Swift runtime)" >&2
+  # The benchmark executables are a package of their own (Benchmarks/Package.swift), so the
+  # library's users never build them; same flags, so the figures compare with earlier ones.
+  swift build -c release --static-swift-stdlib --package-path Benchmarks >&2
+  bin=$(swift build -c release --static-swift-stdlib --package-path Benchmarks --show-bin-path)
+}
+
 if $only_linearity; then
   linearity
   exit 0
@@ -245,11 +361,15 @@ if $only_formats; then
   exit 0
 fi
 
-echo "== building the benchmark package (release, static Swift runtime)" >&2
-# The benchmark executables are a package of their own (Benchmarks/Package.swift), so the
-# library's users never build them; same flags, so the figures compare with earlier ones.
-swift build -c release --static-swift-stdlib --package-path Benchmarks >&2
-bin=$(swift build -c release --static-swift-stdlib --package-path Benchmarks --show-bin-path)
+build_bench
+
+if $only_readings; then
+  # Only the "Readings (issue 12)" section.
+  readings
+  python3 Benchmarks/report.py --readings "$data" "$ns" BENCHMARKS.md
+  echo "== wrote the readings section of BENCHMARKS.md" >&2
+  exit 0
+fi
 
 sizes=(10000 100000 1000000)
 $quick || sizes+=(10000000)
@@ -318,6 +438,7 @@ for n in 2000 "${sizes[@]}"; do
 done
 
 formats
+readings
 
 python3 Benchmarks/report.py "$data" "$ns" "${sizes[*]}" > BENCHMARKS.md
 echo "== wrote BENCHMARKS.md and Benchmarks/scaling.svg" >&2

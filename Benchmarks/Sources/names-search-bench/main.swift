@@ -7,6 +7,15 @@
 // WORD's first six letters typed one key at a time through a SearchSession (per-keystroke
 // latency, percentiles); foundation: the book's handleSearchForTerm on the loaded
 // dictionary. Medians of several runs.
+//
+//   names-search-bench --readings LIST [WORD ...]
+//
+// Readings (issue 12): LIST in any format names-search reads (a text list of Chinese names,
+// say); load (median of three); making the reading keys (ReadingKeys, which the library makes
+// on a catalog's first reading search); then each WORD typed in full, one key at a time,
+// through a fresh SearchSession, five rounds, on a catalog loaded as the tool loads it (its
+// reading keys not yet made: the first key of the first word makes them, as in live mode).
+// Per-keystroke p50/p99/max, with and without that first key, and each word's keystrokes.
 import BuiltInCatalog
 import Dispatch
 import Foundation
@@ -33,6 +42,10 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 var arguments = CommandLine.arguments
 let scanOnly = arguments.contains("--scan-only")
 arguments.removeAll { $0 == "--scan-only" }
+if arguments.count >= 3, arguments[1] == "--readings" {
+  try readingsFigures(path: arguments[2], words: Array(arguments.dropFirst(3)))
+  exit(0)
+}
 guard arguments.count >= 2 else {
   FileHandle.standardError.write(
     Data("usage: names-search-bench [--scan-only] LIST.xml.plist [WORD ...]\n".utf8))
@@ -135,3 +148,54 @@ let json = try JSONSerialization.data(
   withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
 FileHandle.standardOutput.write(json)
 print()
+
+/// The `--readings` figures (see the top of this file), printed as one JSON object.
+func readingsFigures(path: String, words given: [String]) throws {
+  let words = given.isEmpty ? ["zhangwei", "liu", "wangfang", "chen", "zs"] : given
+  var report: [String: Any] = ["file": path, "words": words]
+  var catalog: Catalog!
+  report["load_s"] = median(
+    try (0..<3).map { _ in try seconds { catalog = try CatalogLoader.load(contentsOfFile: path) } })
+  report["names"] = catalog.nameCount
+  report["name_bytes"] = catalog.names.bytes.count
+  // Making the reading keys alone (a fresh value each run; the catalog's stay unmade).
+  report["reading_keys_s"] = median(
+    (0..<3).map { _ in seconds { _ = ReadingKeys(names: catalog.names) } })
+  let fresh = try CatalogLoader.load(contentsOfFile: path)
+  var all: [Double] = []
+  var warm: [Double] = []
+  var first = 0.0
+  var perWord: [String: [Double]] = [:]
+  for round in 0..<5 {
+    for word in words {
+      let session = SearchSession(catalog: fresh)
+      for end in 1...word.count {
+        let time = seconds { _ = session.search(String(word.prefix(end))) } * 1000
+        all.append(time)
+        if round == 0 && word == words[0] && end == 1 {
+          first = time
+        } else {
+          warm.append(time)
+        }
+        if round > 0 { perWord[word, default: []].append(time) }
+      }
+    }
+  }
+  report["keystrokes"] = all.count
+  report["first_keystroke_ms"] = first
+  report["keystroke_p50_ms"] = percentile(all, 50)
+  report["keystroke_p99_ms"] = percentile(all, 99)
+  report["keystroke_max_ms"] = all.max() ?? 0
+  report["warm_keystroke_p50_ms"] = percentile(warm, 50)
+  report["warm_keystroke_p99_ms"] = percentile(warm, 99)
+  report["warm_keystroke_max_ms"] = warm.max() ?? 0
+  // Each word's keystrokes, in order (medians of rounds 2-5: the reading keys made).
+  report["per_word_ms"] = perWord.mapValues { times in
+    let count = times.count / 4
+    return (0..<count).map { key in median((0..<4).map { times[$0 * count + key] }) }
+  }
+  let json = try JSONSerialization.data(
+    withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+  FileHandle.standardOutput.write(json)
+  print()
+}
