@@ -159,20 +159,7 @@ struct ReadingUnitBuilder {
       switch value {
       case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
         flush(&self)
-        let unitStart = out.count
-        if isName && unitCount == 0 && (value > 0xFFFF || hasSurnameReading(value)) {
-          for syllable in PinyinReadings.surnameReadings(of: scalar) {
-            appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
-          }
-        }
-        for syllable in PinyinReadings.readings(of: scalar) {
-          appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
-        }
-        if out.count == unitStart {
-          out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
-        } else {
-          out[out.count - 1] |= ReadingKeys.unitEnd
-        }
+        appendHanUnit(value, asSurname: isName && unitCount == 0, to: &out)
         ranges?.append(range)
         unitCount += 1
         hasReading = true
@@ -236,22 +223,30 @@ struct ReadingUnitBuilder {
     while k < utf8.count {
       let value =
         UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F)
-      let scalar = Unicode.Scalar(value)!
-      let unitStart = out.count
-      if isName && k == 0 && hasSurnameReading(value) {
-        for syllable in PinyinReadings.surnameReadings(of: scalar) {
-          appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
-        }
-      }
-      for syllable in PinyinReadings.readings(of: scalar) {
+      appendHanUnit(value, asSurname: isName && k == 0, to: &out)
+      k += 3
+    }
+  }
+
+  /// Appends the unit of Han character `value`: its readings as a surname first when
+  /// `asSurname` (the first character of a name), then every reading; a unit no term
+  /// spells when it has none.
+  @inline(__always)
+  private mutating func appendHanUnit(_ value: UInt32, asSurname: Bool, to out: inout [UInt32]) {
+    let scalar = Unicode.Scalar(value)!
+    let unitStart = out.count
+    if asSurname && (value > 0xFFFF || hasSurnameReading(value)) {
+      for syllable in PinyinReadings.surnameReadings(of: scalar) {
         appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
       }
-      if out.count == unitStart {
-        out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
-      } else {
-        out[out.count - 1] |= ReadingKeys.unitEnd
-      }
-      k += 3
+    }
+    for syllable in PinyinReadings.readings(of: scalar) {
+      appendSyllable(Int(syllable), to: &out, unitStart: unitStart)
+    }
+    if out.count == unitStart {
+      out.append(ReadingKeys.barrier | ReadingKeys.unitEnd)
+    } else {
+      out[out.count - 1] |= ReadingKeys.unitEnd
     }
   }
 
