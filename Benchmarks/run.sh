@@ -311,7 +311,7 @@ readings() {
     hyperfine -N --output=pipe --warmup $warmup "$@" >&2; }
   if [ ${#load[@]} -gt 0 ]; then
     echo "== readings: first loads, side by side" >&2
-    htime -r $runs_load --export-json "$out/load.json" "${load[@]}"
+    htime -i -r $runs_load --export-json "$out/load.json" "${load[@]}"
   fi
   echo "== readings: cached queries against rg -i and grep -i, side by side" >&2
   # rg and grep exit 1 when nothing matches (no Han name holds "zhang"), and so does

@@ -20,5 +20,12 @@ for name in ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME"] + LocaleSetting.varia
     environment[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
   }
 }
+// The locale variables are read above, for `--locale`'s default; nothing else here depends on
+// them, and the ICU inside Foundation reads them for its default locale and crashes on some
+// values (LANG=aaaaaaaaaaaa, or "Chinese (Simplified)_China.936": signal 11 in
+// icu::Locale::getRoot on the first collation). The tool compares with explicit locales only.
+for name in ["LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LC_COLLATE", "LANG", "LANGUAGE"] {
+  unsetenv(name)
+}
 let status = Run.main(arguments: ArgumentText.commandLine(), environment: environment)
 exit(status.rawValue)

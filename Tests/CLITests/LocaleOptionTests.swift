@@ -65,6 +65,22 @@ struct LocaleOptionTests {
     #expect(result.stdoutText.hasSuffix("Y Å\n"))
   }
 
+  @Test(
+    "a locale variable ICU cannot read is the root order, not a crash",
+    arguments: ["LANG", "LC_ALL"])
+  func unreadableLocaleVariable(name: String) throws {
+    let root = try CLIRunner.run(
+      ["-f", Self.swedishList, "--index"], environment: Self.environment([:]))
+    for value in [
+      "aaaaaaaaaaaa", "Chinese (Simplified)_China.936", "Norwegian (Bokmål)_Norway.1252",
+    ] {
+      let result = try CLIRunner.run(
+        ["-f", Self.swedishList, "--index"], environment: Self.environment([name: value]))
+      #expect(result.status == 0, "\(name)=\(value): \(result.stderrText)")
+      #expect(result.stdoutText == root.stdoutText, "\(name)=\(value)")
+    }
+  }
+
   @Test("LANG=sv_SE.UTF-8 is --locale sv_SE; LC_ALL=C overrides it with the root order")
   func environmentLocale() throws {
     let swedish = try CLIRunner.run(

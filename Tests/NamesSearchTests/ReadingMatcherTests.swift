@@ -93,6 +93,49 @@ struct ReadingMatcherTests {
     #expect(Self.found(term, in: Self.names) == expected, "\(term)")
   }
 
+  @Test("a long vowel left out or written h only continues a match")
+  func longVowels() {
+    let names = ["サトウ タロウ", "とうさ", "こうじ", "トウキョウ"]
+    #expect(Self.found("satoh", in: names) == ["サトウ タロウ"])
+    #expect(Self.found("satotaro", in: names) == ["サトウ タロウ"])
+    #expect(Self.found("htaro", in: names) == [])
+    #expect(Self.found("hsa", in: names) == [])
+    #expect(Self.found("hji", in: names) == [])
+    #expect(Self.found("h", in: names) == [])
+    let catalog = Self.catalog(["トウキョウ"])
+    let result = Searcher().search(Query(term: "kyou"), in: catalog)
+    let highlighter = MatchHighlighter(matcher: Matcher(query: result.query))
+    var shown: [String] = []
+    highlighter.forEachMatchedRange(at: 0, of: result, in: catalog.names[0][...]) {
+      shown.append(String(catalog.names[0][$0]))
+      return true
+    }
+    #expect(shown == ["キョウ"])
+  }
+
+  @Test("readings do not depend on how a name is encoded")
+  func encodings() {
+    // Decomposed Cyrillic (Ё, Й), Hangul as conjoining jamo, polytonic Greek precomposed.
+    let names = [
+      "\u{415}\u{308}лкин", "Андре\u{438}\u{306}",
+      "\u{1100}\u{1175}\u{11B7}\u{1106}\u{1175}\u{11AB}\u{1109}\u{116E}",
+      "Ἀλέξανδρος", "Ῥόδος",
+    ]
+    #expect(Self.found("yolkin", in: names) == [names[0]])
+    #expect(Self.found("andrey", in: names) == [names[1]])
+    #expect(Self.found("ㄱㅁㅅ", in: names) == [names[2]])
+    #expect(Self.found("alexandros", in: names) == [names[3]])
+    #expect(Self.found("rodos", in: names) == [names[4]])
+  }
+
+  @Test("compatibility jamo in names are found by themselves")
+  func compatibilityJamo() {
+    let names = ["ㅋㅋㅋ", "ㅋ민", "ㅠㅠ", "ㄱㅣㅁ"]
+    #expect(Self.found("ㅋ", in: names) == ["ㅋㅋㅋ", "ㅋ민"])
+    #expect(Self.found("ㅠ", in: names) == ["ㅠㅠ"])
+    #expect(Self.found("ㄱ", in: names) == ["ㄱㅣㅁ"])
+  }
+
   @Test("--no-readings and --fold cd find names by their letters only")
   func readingsOff() {
     #expect(

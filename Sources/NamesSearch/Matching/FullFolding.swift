@@ -9,9 +9,9 @@ import Foundation
 ///   the rest of the Halfwidth and Fullwidth Forms block (U+FF61…U+FFEE: half-width katakana
 ///   and Hangul, full-width symbols) takes its compatibility decomposition (`<narrow>` and
 ///   `<wide>`, Unicode UAX #15), so "ＵＳＢ" is "USB" and "ｻﾄｳ" is "サトウ"; a half-width
-///   voiced mark becomes U+3099, so "ｶﾞ" is "ガ". Hangul compatibility jamo (U+3131…U+318E)
-///   take theirs too, the conjoining jamo a syllable decomposes to: "ㄱ" (U+3131) is "ᄀ"
-///   (U+1100).
+///   voiced mark becomes U+3099, so "ｶﾞ" is "ガ". (Hangul compatibility jamo stay: as
+///   conjoining jamo, "ㅋㅋㅋ" would be one character. A reading term maps them instead:
+///   `ReadingMatcher.readingTerm(_:)`.)
 /// - Kana: hiragana (U+3041…U+3096, U+309D, U+309E) becomes the katakana 0x60 above it, so
 ///   "さとう" is "サトウ".
 /// - Arabic: tatweel (U+0640) is dropped; with `ignoresDiacritics`, alef with madda or
@@ -85,7 +85,7 @@ enum FullFolding {
       out.append(" ")
     case 0xFF01...0xFF5E:
       out.append(Unicode.Scalar(v - 0xFEE0)!)
-    case 0xFF61...0xFFEE, 0x3131...0x318E:
+    case 0xFF61...0xFFEE:
       out.append(contentsOf: String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
     case 0x0640:
       break
@@ -106,7 +106,7 @@ enum FullFolding {
   /// Whether step 0 may change `scalar`: the ranges above.
   @inline(__always)
   static func prefoldApplies(to v: UInt32) -> Bool {
-    (v >= 0x3000 && v <= 0x318E) || (v >= 0xFF01 && v <= 0xFFEE) || (v >= 0x0622 && v <= 0x0673)
+    (v >= 0x3000 && v <= 0x309E) || (v >= 0xFF01 && v <= 0xFFEE) || (v >= 0x0622 && v <= 0x0673)
   }
 
   /// Appends step 4's form of `scalar` (itself when no rule applies); whether punctuation

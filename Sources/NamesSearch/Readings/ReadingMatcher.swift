@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides whether a term spells a run of a name's reading units (`ReadingKeys`): "zhangsan",
 /// "zhang san", "zs", "zhs", "zhangs" and "san" all find 张三; "satou", "sato" and "satoh"
 /// find さとう; "ㄱㅁㅅ" and "김미" find 김민수; "ivanov" finds Иванов.
@@ -36,13 +38,21 @@ public struct ReadingMatcher: Sendable {
   }
 
   /// The scalars a reading must spell for `term`: folded (`Folding.all`, punctuation
-  /// dropped), runs of spaces made one, trimmed; nil when no reading can match it.
+  /// dropped), Hangul compatibility jamo made conjoining, runs of spaces made one, trimmed;
+  /// nil when no reading can match it.
   ///
   /// - Complexity: O(n) in the term's length.
   static func readingTerm(_ term: String) -> [UInt32]? {
     let folded = TextFolder(options: .default, dropsPunctuation: true).fold(term)
     var scalars: [UInt32] = []
     for scalar in String(decoding: folded, as: UTF8.self).unicodeScalars {
+      if (0x3131...0x318E).contains(scalar.value) {
+        // Hangul compatibility jamo ("ㄱ", as keyboards type it) are the conjoining jamo
+        // they decompose to (NFKD, Unicode UAX #15): "ᄀ", an initial consonant.
+        scalars += String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars.map(
+          \.value)
+        continue
+      }
       if scalar.properties.isWhitespace {
         if let last = scalars.last, last != 0x20 { scalars.append(0x20) }
       } else {
@@ -68,7 +78,7 @@ public struct ReadingMatcher: Sendable {
     for (number, spelling) in vocabulary.enumerated() {
       let text = spelling.text
       let length = text.count
-      for p in 0..<n {
+      for p in (spelling.continuesOnly ? 1 : 0)..<n {
         if length > 0 && text[0] != scalars[p] { continue }
         var to: UInt64 = 0
         func reach(_ q: Int) {

@@ -70,6 +70,15 @@ struct ReadingUnitBuilder {
       appendHanOnly(utf8, isName: isName, to: &out)
       return true
     }
+    if Self.hasConjoiningJamo(utf8) {
+      // Hangul written as conjoining jamo reads as its syllables (NFC, Unicode UAX #15);
+      // its units' ranges would be those of the composed text, so it is not highlighted.
+      guard ranges == nil else { return false }
+      var composed = String(decoding: utf8, as: UTF8.self).precomposedStringWithCanonicalMapping
+      if !Self.hasConjoiningJamo(composed.utf8) {
+        return composed.withUTF8 { append($0, isName: isName, to: &out, ranges: &ranges) }
+      }
+    }
     let mark = out.count
     let rangeMark = ranges?.count ?? 0
     var hasReading = false
@@ -99,7 +108,12 @@ struct ReadingUnitBuilder {
       case .none: units = []
       }
       for each in units where !each.range.isEmpty {
-        let numbers = each.spellings.map { builder.number(ofASCII: $0) }
+        // A kana unit that may be left out is a long vowel (or a lone ッ): left out or
+        // written "h", it only continues a match.
+        let longVowel = script == .kana && each.spellings.contains("")
+        let numbers = each.spellings.map {
+          builder.number(ofASCII: $0, continuesOnly: longVowel && ($0.isEmpty || $0 == "h"))
+        }
         unit(
           numbers,
           runRanges[each.range.lowerBound]
@@ -140,9 +154,15 @@ struct ReadingUnitBuilder {
       case 0x0400...0x052F:
         runScript = .cyrillic
         letter = Self.lowercased(value)
-      case 0x0370...0x03FF, 0x1F00...0x1FFF:
+      case 0x0370...0x03FF:
         runScript = .greek
         letter = Self.lowercased(value)
+      case 0x1F00...0x1FFF:
+        // Polytonic Greek: its base letter (the first scalar of its NFD), lowercased.
+        runScript = .greek
+        letter = Self.lowercased(
+          String(Unicode.Scalar(value)!).decomposedStringWithCanonicalMapping.unicodeScalars
+            .first!.value)
       default:
         break
       }
@@ -174,8 +194,12 @@ struct ReadingUnitBuilder {
       }
       let category = scalar.properties.generalCategory
       if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark {
-        // A mark: part of the character before it (dropped, as folding drops it).
+        // A mark: part of the character before it; composed with a Cyrillic letter (Ё,
+        // Й: canonical composition, Unicode UAX #15), else dropped, as folding drops it.
         if !runRanges.isEmpty {
+          if script == .cyrillic, let last = run.last, let composed = Self.compose(last, value) {
+            run[run.count - 1] = composed
+          }
           runRanges[runRanges.count - 1] = runRanges[runRanges.count - 1].lowerBound..<i
         } else if let last = ranges?.last, last.upperBound == start, unitCount > 0 {
           ranges![ranges!.count - 1] = last.lowerBound..<i
@@ -262,6 +286,16 @@ struct ReadingUnitBuilder {
     return surnameKnown[index] == 2
   }
 
+  /// Whether `utf8` holds a conjoining Hangul jamo (U+1100…U+11FF: E1 84…E1 87).
+  private static func hasConjoiningJamo(_ utf8: some Collection<UInt8>) -> Bool {
+    var afterE1 = false
+    for byte in utf8 {
+      if afterE1 && byte >= 0x84 && byte <= 0x87 { return true }
+      afterE1 = byte == 0xE1
+    }
+    return false
+  }
+
   /// The scalar at `i` of valid UTF-8 and its length in bytes.
   @inline(__always)
   private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
@@ -288,8 +322,8 @@ struct ReadingUnitBuilder {
     return lower.count == 1 ? lower.first!.value : value
   }
 
-  /// The precomposed kana of `kana` and a voiced sound mark (U+3099 or U+309A), if any
-  /// (canonical composition, Unicode UAX #15).
+  /// The precomposed letter of `kana` (or another letter) and a mark (a voiced sound mark
+  /// U+3099 or U+309A, a diaeresis, a breve), if any (canonical composition, Unicode UAX #15).
   private static func compose(_ kana: Unicode.Scalar, _ mark: UInt32) -> Unicode.Scalar? {
     let pair = String(kana) + String(Unicode.Scalar(mark)!)
     let composed = pair.precomposedStringWithCanonicalMapping.unicodeScalars
@@ -351,10 +385,12 @@ struct ReadingUnitBuilder {
   }
 
   /// The number of a spelling of ASCII text typed in full.
-  private mutating func number(ofASCII text: String) -> UInt32 {
-    if let known = numbers[text] { return known }
-    let number = vocabulary.number(of: ReadingVocabulary.Spelling(text))
-    numbers[text] = number
+  private mutating func number(ofASCII text: String, continuesOnly: Bool = false) -> UInt32 {
+    let key = continuesOnly ? text + "\u{0}" : text
+    if let known = numbers[key] { return known }
+    let number = vocabulary.number(
+      of: ReadingVocabulary.Spelling(text, continuesOnly: continuesOnly))
+    numbers[key] = number
     return number
   }
 

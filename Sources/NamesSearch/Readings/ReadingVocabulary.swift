@@ -19,16 +19,23 @@ package final class ReadingVocabulary: Sendable {
     /// "zh" for "zhang"; the initial consonant of a Hangul syllable), ascending; empty when
     /// the unit must be typed in full (the last unit of a term may always be unfinished).
     package var abbreviations: [UInt8]
+    /// Whether the spelling may only continue a match, never start one: a long vowel
+    /// written "h" or left out ("satoh" and "sato" for サトウ, but "htaro" does not find
+    /// サトウ タロウ).
+    package var continuesOnly: Bool
 
     /// Creates a spelling.
-    package init(text: [UInt32], abbreviations: [UInt8] = []) {
+    package init(text: [UInt32], abbreviations: [UInt8] = [], continuesOnly: Bool = false) {
       self.text = text
       self.abbreviations = abbreviations
+      self.continuesOnly = continuesOnly
     }
 
     /// A spelling of ASCII text.
-    package init(_ ascii: String, abbreviations: [UInt8] = []) {
-      self.init(text: ascii.unicodeScalars.map(\.value), abbreviations: abbreviations)
+    package init(_ ascii: String, abbreviations: [UInt8] = [], continuesOnly: Bool = false) {
+      self.init(
+        text: ascii.unicodeScalars.map(\.value), abbreviations: abbreviations,
+        continuesOnly: continuesOnly)
     }
   }
 
