@@ -3,8 +3,9 @@
 # loader (any bytes as a list file), cache (any bytes as an index cache file), query (any
 # bytes as a term), json (any bytes as a JSON list, and as one JSON value), csv (any bytes
 # read as CSV). Each is the library's sources compiled with one target file, linked with
-# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite) and the C shim target
-# CLibXML2Shims, which is compiled here with clang under the same sanitizers.
+# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target
+# CLibXML2Shims and the C++ target CICUCollation (over the system ICU), which are compiled
+# here with clang under the same sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
@@ -17,9 +18,16 @@ shims=Fuzz/bin/shims
 mkdir -p "$shims"
 clang -c -O1 -fsanitize=fuzzer-no-link,address $xml_flags \
   -I Sources/CLibXML2Shims/include Sources/CLibXML2Shims/CLibXML2Shims.c -o "$shims/CLibXML2Shims.o"
+clang++ -c -O1 -std=c++17 -fsanitize=fuzzer-no-link,address \
+  -I Sources/CICUCollation/include Sources/CICUCollation/CICUCollation.cpp \
+  -o "$shims/CICUCollation.o"
 cat > "$shims/module.modulemap" <<MAP
 module CLibXML2Shims {
   header "$root/Sources/CLibXML2Shims/include/CLibXML2Shims.h"
+  export *
+}
+module CICUCollation {
+  header "$root/Sources/CICUCollation/include/CICUCollation.h"
   export *
 }
 MAP
@@ -36,7 +44,8 @@ for target in loader cache query json csv; do
       -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
       -Xcc -fmodule-map-file="$shims/module.modulemap" \
       $(sed 's/-I/-Xcc -I/g' <<< "$xml_flags") \
-      $sources "$file" "$shims/CLibXML2Shims.o" -lxml2 -lxxhash -lsqlite3 -o "Fuzz/bin/$target" >"$log" 2>&1; then
+      $sources "$file" "$shims/CLibXML2Shims.o" "$shims/CICUCollation.o" -lxml2 -lxxhash \
+      -lsqlite3 -licui18n -licuuc -licudata -lstdc++ -o "Fuzz/bin/$target" >"$log" 2>&1; then
     grep -E "error" "$log" >&2 || cat "$log" >&2
     rm -f "$log"
     exit 1
