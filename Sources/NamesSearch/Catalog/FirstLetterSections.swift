@@ -15,8 +15,9 @@ import Foundation
 /// Fast: ASCII titles are computed from the first byte and the others once per distinct
 /// first character; names written in ASCII and Latin letters get a key of primary weights
 /// (`RootPrimaryWeights`, derived from Foundation's collation) that decides their order
-/// unless two keys are equal; only those ties and names in other scripts are compared
-/// through Foundation.
+/// unless two keys are equal, and names written in Han, kana, Hangul, Cyrillic or Greek
+/// letters get one of their characters' ranks (`CharacterRanks`, also Foundation's); only
+/// ties and names the keys do not cover are compared through Foundation.
 public struct FirstLetterSections: SectionMaker {
   /// The maker.
   public init() {}
@@ -119,16 +120,18 @@ public struct FirstLetterSections: SectionMaker {
     // Every name's sort key, in file order: the names' bytes are read in the order they lie
     // in memory (a section's members, read section by section, are scattered through it),
     // ranges of names in parallel.
-    // Names that start with a Han character may be sorted by their characters' ranks.
-    var hanCandidates: [Int] = []
+    // Names that start with a Han, kana, Hangul, Cyrillic or Greek letter may be sorted by
+    // their characters' ranks.
+    var rankCandidates: [Int] = []
     for i in 0..<names.count {
-      if let lead = names.utf8(of: i).first, lead >= 0xE3 && lead <= 0xE9 {
-        hanCandidates.append(i)
+      if let lead = names.utf8(of: i).first, CharacterRanks.mayCover(lead: lead) {
+        rankCandidates.append(i)
       }
     }
     let sorter = Sorter(
       names: names, startsWithLetter: startsWithLetter,
-      hanRanks: hanCandidates.isEmpty ? nil : HanRanks(names: names, candidates: hanCandidates))
+      characterRanks: rankCandidates.isEmpty
+        ? nil : CharacterRanks(names: names, candidates: rankCandidates))
     let keys = SortKeys(names: names)
     let ranges = max(1, min(64, names.count / 16_384))
     ThreadPool.perform(iterations: ranges) { r in
@@ -200,8 +203,9 @@ public struct FirstLetterSections: SectionMaker {
     let names: NameStore
     /// Per name: whether it starts with a letter.
     let startsWithLetter: [Bool]
-    /// The ranks of the list's Han characters, if it has names that start with one.
-    let hanRanks: HanRanks?
+    /// The ranks of the characters of the list's names in scripts `CharacterRanks` covers,
+    /// if it has names that start with one.
+    let characterRanks: CharacterRanks?
     let weights = RootPrimaryWeights.root
 
     /// One name to sort: the first 16 bytes of its key (as two numbers), its key's length,
@@ -228,7 +232,7 @@ public struct FirstLetterSections: SectionMaker {
       if isLetter {
         if let written = weights.writeKey(of: utf8, to: out) {
           count = written
-        } else if let hanRanks, let written = hanRanks.writeKey(of: utf8, to: out) {
+        } else if let characterRanks, let written = characterRanks.writeKey(of: utf8, to: out) {
           count = written
         } else {
           fast = false

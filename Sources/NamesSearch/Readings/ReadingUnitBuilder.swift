@@ -66,7 +66,7 @@ struct ReadingUnitBuilder {
     ranges: inout [Range<Int>]?
   ) -> Bool {
     guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
-    if ranges == nil && HanRanks.isHanOnly(utf8) {
+    if ranges == nil && CharacterRanks.isHanOnly(utf8) {
       appendHanOnly(utf8, isName: isName, to: &out)
       return true
     }
@@ -238,7 +238,7 @@ struct ReadingUnitBuilder {
     return true
   }
 
-  /// The units of a name written only in BMP Han characters (`HanRanks.isHanOnly`): the
+  /// The units of a name written only in BMP Han characters (`CharacterRanks.isHanOnly`): the
   /// common case of Chinese lists, one pass with no property lookups.
   private mutating func appendHanOnly(
     _ utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32]
