@@ -33,6 +33,7 @@ struct ReadingUnitBuilder {
   private var literalNumbers: [UInt32: UInt32?] = [:]
   private var halfwidth: [UInt32: UInt32] = [:]
   private let vocabulary = ReadingVocabulary.shared
+  private var memo = WordMemo()
   private var folder: TextFolder?
 
   /// Appends the units of the valid UTF-8 `utf8` to `out` (each unit its spellings'
@@ -41,11 +42,50 @@ struct ReadingUnitBuilder {
   /// be read as a family name.
   ///
   /// - Complexity: O(n) in `utf8.count`.
+  ///
+  /// Names are read word by word (words split at ASCII spaces, where no unit goes on), and
+  /// each word's units are remembered: the words of a list repeat (given names, family
+  /// names), so most are read once.
   mutating func appendSpellings(
     of utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32]
   ) -> Bool {
-    var ranges: [Range<Int>]? = nil
-    return append(utf8, isName: isName, to: &out, ranges: &ranges)
+    guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
+    if CharacterRanks.isHanOnly(utf8) || Self.hasConjoiningJamo(utf8) {
+      var ranges: [Range<Int>]? = nil
+      return append(utf8, isName: isName, to: &out, ranges: &ranges)
+    }
+    let mark = out.count
+    var hasReading = false
+    var unitCount = 0
+    var start = 0
+    while start < utf8.count {
+      var end = start
+      while end < utf8.count && utf8[end] != 0x20 { end += 1 }
+      if end > start {
+        let word = UnsafeBufferPointer(rebasing: utf8[start..<end])
+        let startsName = isName && unitCount == 0
+        let (wordHasReading, wordUnits): (Bool, Int)
+        if let known = memo.append(word, startsName: startsName, to: &out) {
+          (wordHasReading, wordUnits) = known
+        } else {
+          let wordStart = out.count
+          var ranges: [Range<Int>]? = nil
+          (wordHasReading, wordUnits) = appendUnits(
+            word, startsName: startsName, to: &out, ranges: &ranges)
+          memo.remember(
+            word, startsName: startsName, numbers: out[wordStart...], hasReading: wordHasReading,
+            units: wordUnits)
+        }
+        hasReading = hasReading || wordHasReading
+        unitCount += wordUnits
+      }
+      start = end + 1
+    }
+    if !hasReading {
+      out.removeLast(out.count - mark)
+      return false
+    }
+    return true
   }
 
   /// The units of `utf8` as the UTF-8 range of the name each covers and its spelling
@@ -81,6 +121,23 @@ struct ReadingUnitBuilder {
     }
     let mark = out.count
     let rangeMark = ranges?.count ?? 0
+    let (hasReading, _) = appendUnits(utf8, startsName: isName, to: &out, ranges: &ranges)
+    if !hasReading {
+      out.removeLast(out.count - mark)
+      if let count = ranges?.count { ranges!.removeLast(count - rangeMark) }
+      return false
+    }
+    return true
+  }
+
+  /// Appends the units of `utf8` to `out` (and their ranges to `ranges`), whether or not
+  /// it has a character with a reading, and returns whether it has one and how many units
+  /// it appended. `startsName`: the first unit is a name's first, which a Han character
+  /// may fill as a family name.
+  private mutating func appendUnits(
+    _ utf8: UnsafeBufferPointer<UInt8>, startsName: Bool, to out: inout [UInt32],
+    ranges: inout [Range<Int>]?
+  ) -> (hasReading: Bool, units: Int) {
     var hasReading = false
     var unitCount = 0
     // The run of kana, Cyrillic or Greek letters being gathered, with each one's bytes.
@@ -179,7 +236,7 @@ struct ReadingUnitBuilder {
       switch value {
       case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
         flush(&self)
-        appendHanUnit(value, asSurname: isName && unitCount == 0, to: &out)
+        appendHanUnit(value, asSurname: startsName && unitCount == 0, to: &out)
         ranges?.append(range)
         unitCount += 1
         hasReading = true
@@ -230,12 +287,7 @@ struct ReadingUnitBuilder {
       }
     }
     flush(&self)
-    if !hasReading {
-      out.removeLast(out.count - mark)
-      if let count = ranges?.count { ranges!.removeLast(count - rangeMark) }
-      return false
-    }
-    return true
+    return (hasReading, unitCount)
   }
 
   /// The units of a name written only in BMP Han characters (`CharacterRanks.isHanOnly`): the
