@@ -1,3 +1,8 @@
+/// Words written by the chunks of `ReadingKeys.init`, each chunk its own.
+private struct SendableWords: @unchecked Sendable {
+  let base: UnsafeMutablePointer<UInt64>?
+}
+
 /// The readings of a catalog's names, as the numbers of their units' spellings
 /// (`ReadingVocabulary`), for `ReadingMatcher` to scan.
 ///
@@ -8,6 +13,17 @@
 /// another, each unit its spellings' numbers with the top bit set on the unit's last
 /// (`unitEnd`); a unit that cannot be typed (a character of another script) is the single
 /// number `barrier | unitEnd`.
+///
+/// A name written only in Han characters of the Basic Multilingual Plane (most names of a
+/// Chinese list) has no stored key but a bit in `hanNames`: its units are its characters,
+/// read from the name itself through `hanUnitOf`, which numbers each distinct character's
+/// spellings once (and once more as a family name, for a name's first character). Such a
+/// list's reading keys cost one pass over the names, a bit a name and a table of a few
+/// thousand characters.
+///
+/// Scanners number the keys as *entries*: `0 ..< spelledCount` the stored keys, then
+/// `spelledCount + i` for name `i` when its bit is set; entries in ascending order have
+/// ascending owners within each of the two parts.
 public struct ReadingKeys: Sendable {
   /// The top bit of a unit's last spelling number.
   static let unitEnd: UInt32 = 0x8000_0000
@@ -23,9 +39,71 @@ public struct ReadingKeys: Sendable {
   public let ends: [UInt32]
   /// The units' spelling numbers, key after key.
   public let spellings: [UInt32]
+  /// The names, for keys read from their names' text.
+  let names: NameStore
+  /// One bit a name (name `i` at bit `i % 64` of word `i / 64`): set for a name written
+  /// only in BMP Han characters, read from its text; empty when the list has none.
+  let hanNames: [UInt64]
+  /// How many bits of `hanNames` are set.
+  let hanNameCount: Int
+  /// The first Han character read as a name's (family name) or as another: per scalar
+  /// from `hanBase`, at `scalar - hanBase` (another) or `hanSpan + scalar - hanBase` (a
+  /// name's first), the character's unit's index in `hanUnitEnds` plus one; 0 for a
+  /// character no name of the list has there.
+  let hanUnitOf: [UInt16]
+  /// The end of each Han unit's numbers in `hanUnitNumbers`.
+  let hanUnitEnds: [UInt32]
+  /// The Han units' spelling numbers (as in `spellings`, `unitEnd` on each unit's last).
+  let hanUnitNumbers: [UInt32]
 
-  /// The number of reading keys.
-  public var count: Int { owners.count }
+  /// Whether `utf8` is written only in BMP Han characters (`CharacterRanks.isHanOnly`),
+  /// marking in `seen` each of its characters (at `hanSpan` plus its offset for the first,
+  /// at its offset for the others) as it goes; a name that turns out otherwise may leave
+  /// marks, which only number a character more.
+  @inline(__always)
+  private static func markHanOnly(
+    _ utf8: UnsafeBufferPointer<UInt8>, in seen: UnsafeMutableBufferPointer<Bool>
+  ) -> Bool {
+    guard !utf8.isEmpty, utf8.count % 3 == 0 else { return false }
+    var k = 0
+    while k < utf8.count {
+      let lead = utf8[k]
+      // U+3400…U+4DBF lead with 0xE3 (from U+3400) or 0xE4; U+4E00…U+9FFF with 0xE4…0xE9.
+      guard lead >= 0xE3 && lead <= 0xE9 else { return false }
+      let value =
+        UInt32(lead & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F)
+      guard (0x3400...0x4DBF).contains(value) || value >= 0x4E00 else { return false }
+      seen[(k == 0 ? hanSpan : 0) + Int(value - hanBase)] = true
+      k += 3
+    }
+    return true
+  }
+
+  /// The first scalar of the Han characters read from names' text (U+3400).
+  static let hanBase: UInt32 = 0x3400
+  /// The number of scalars from `hanBase` (to U+9FFF).
+  static let hanSpan = 0xA000 - 0x3400
+
+  /// The number of reading keys: stored, and read from names of Han characters only.
+  public var count: Int { owners.count + hanNameCount }
+
+  /// The number of stored keys (the first entries).
+  var spelledCount: Int { owners.count }
+
+  /// The number of entries (`spelledCount` plus one a name, whether or not its bit is set).
+  var entryCount: Int { owners.count + (hanNames.isEmpty ? 0 : names.count) }
+
+  /// Whether name `i` is read from its text (its `hanNames` bit).
+  @inline(__always)
+  func isHanName(_ i: Int) -> Bool {
+    hanNames[i >> 6] & (1 << UInt64(i & 63)) != 0
+  }
+
+  /// The name of entry `e`.
+  @inline(__always)
+  func owner(ofEntry e: Int) -> Int {
+    e < owners.count ? Int(owners[e]) : e - owners.count
+  }
 
   /// The spelling numbers of key `r`.
   @inline(__always)
@@ -40,27 +118,51 @@ public struct ReadingKeys: Sendable {
   ///   0xCE (ASCII and Latin letters) are passed over eight bytes at a time.
   public init(names: NameStore, further: FurtherKeys? = nil) {
     let further = further.flatMap { $0.count > 0 ? $0 : nil }
+    // Chunks start at multiples of 64 names, so each writes its own words of `hanNames`.
     let chunkCount =
       names.count < 20_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
-    let bounds = (0...chunkCount).map { names.count * $0 / chunkCount }
-    typealias Part = (owners: [UInt32], isName: [Bool], ends: [UInt32], spellings: [UInt32])
+    let bounds = (0...chunkCount).map {
+      $0 == chunkCount ? names.count : names.count * $0 / chunkCount & ~63
+    }
+    typealias Part = (
+      owners: [UInt32], isName: [Bool], ends: [UInt32], spellings: [UInt32], hanSeen: [Bool]
+    )
     let parts = ConcurrentResults<Part>(count: chunkCount)
+    let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (names.count + 63) / 64)
+    bits.initialize(repeating: 0)
+    defer { bits.deallocate() }
+    let hanBits = SendableWords(base: bits.baseAddress)
     ThreadPool.perform(iterations: chunkCount) { chunk in
       var builder = ReadingUnitBuilder()
-      var part: Part = ([], [], [], [])
-      var k =
-        further?.firstKey(ofNameAtLeast: bounds[chunk]) ?? 0
-      let lastKey = further?.firstKey(ofNameAtLeast: bounds[chunk + 1]) ?? 0
+      let first = bounds[chunk]
+      let last = bounds[chunk + 1]
+      var k = further?.firstKey(ofNameAtLeast: first) ?? 0
+      let lastKey = further?.firstKey(ofNameAtLeast: last) ?? 0
+      var owners: [UInt32] = []
+      var isNames: [Bool] = []
+      var ends: [UInt32] = []
+      var spellings: [UInt32] = []
+      // Which Han characters the chunk's names of Han characters only have, as a name's
+      // first and as another.
+      let seen = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 2 * Self.hanSpan)
+      seen.initialize(repeating: false)
+      defer { seen.deallocate() }
+      var hasHan = false
       func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) {
-        guard builder.appendSpellings(of: utf8, isName: isName, to: &part.spellings) else {
-          return
-        }
-        part.owners.append(UInt32(owner))
-        part.isName.append(isName)
-        part.ends.append(UInt32(part.spellings.count))
+        guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else { return }
+        owners.append(UInt32(owner))
+        isNames.append(isName)
+        ends.append(UInt32(spellings.count))
       }
-      for i in bounds[chunk]..<bounds[chunk + 1] {
-        add(names.utf8(of: i), owner: i, isName: true)
+      for i in first..<last {
+        let utf8 = names.utf8(of: i)
+        if Self.markHanOnly(utf8, in: seen) {
+          // No stored key: read from the name; its characters are numbered once, below.
+          hasHan = true
+          hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
+        } else {
+          add(utf8, owner: i, isName: true)
+        }
         if let further {
           while k < lastKey && Int(further.owners[k]) == i {
             add(further.texts.utf8(of: k), owner: i, isName: false)
@@ -68,12 +170,13 @@ public struct ReadingKeys: Sendable {
           }
         }
       }
-      parts[chunk] = part
+      parts[chunk] = (owners, isNames, ends, spellings, hasHan ? Array(seen) : [])
     }
     var owners: [UInt32] = []
     var isName: [Bool] = []
     var ends: [UInt32] = []
     var spellings: [UInt32] = []
+    var hanSeen: [Bool] = []
     for part in parts.values {
       let part = part!
       let offset = UInt32(spellings.count)
@@ -81,10 +184,32 @@ public struct ReadingKeys: Sendable {
       isName += part.isName
       ends += part.ends.map { $0 + offset }
       spellings += part.spellings
+      if hanSeen.isEmpty {
+        hanSeen = part.hanSeen
+      } else if !part.hanSeen.isEmpty {
+        for k in hanSeen.indices where part.hanSeen[k] { hanSeen[k] = true }
+      }
     }
+    // Each Han character names have, numbered as a name's first and as another.
+    var hanUnitOf = [UInt16](repeating: 0, count: hanSeen.isEmpty ? 0 : 2 * Self.hanSpan)
+    var hanUnitEnds: [UInt32] = []
+    var hanUnitNumbers: [UInt32] = []
+    var builder = ReadingUnitBuilder()
+    for k in hanSeen.indices where hanSeen[k] {
+      let value = Self.hanBase + UInt32(k % Self.hanSpan)
+      builder.appendHanUnit(value, asSurname: k >= Self.hanSpan, to: &hanUnitNumbers)
+      hanUnitEnds.append(UInt32(hanUnitNumbers.count))
+      hanUnitOf[k] = UInt16(hanUnitEnds.count)
+    }
+    self.hanNames = hanSeen.isEmpty ? [] : Array(bits)
+    self.hanNameCount = self.hanNames.reduce(0) { $0 + $1.nonzeroBitCount }
     self.owners = owners
     self.isName = isName
     self.ends = ends
     self.spellings = spellings
+    self.names = names
+    self.hanUnitOf = hanUnitOf
+    self.hanUnitEnds = hanUnitEnds
+    self.hanUnitNumbers = hanUnitNumbers
   }
 }

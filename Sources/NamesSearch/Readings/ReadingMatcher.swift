@@ -138,6 +138,76 @@ public struct ReadingMatcher: Sendable {
     }
   }
 
+  /// The moves of the Han units of `readings` (`ReadingKeys.hanUnitOf`): per unit, the
+  /// positions it can start from and, per position, those it leads to, as `matches` derives
+  /// them from each spelling in turn.
+  ///
+  /// - Complexity: O(u · n) in the units' spelling numbers and the term's length.
+  func hanMoves(_ readings: ReadingKeys) -> HanMoves {
+    let units = readings.hanUnitEnds.count
+    var unitStarts = [UInt64](repeating: 0, count: units)
+    var unitMoves = [UInt64](repeating: 0, count: units * stride)
+    var start = 0
+    for u in 0..<units {
+      let end = Int(readings.hanUnitEnds[u])
+      for x in readings.hanUnitNumbers[start..<end] {
+        let number = Int(x & ~ReadingKeys.unitEnd)
+        guard number < starts.count else { continue }
+        unitStarts[u] |= starts[number]
+        var from = starts[number]
+        while from != 0 {
+          let p = from.trailingZeroBitCount
+          unitMoves[u * stride + p] |= moves[number * stride + p]
+          from &= from - 1
+        }
+      }
+      start = end
+    }
+    return HanMoves(starts: unitStarts, moves: unitMoves)
+  }
+
+  /// The moves of a list's Han units for one term (`hanMoves(_:)`).
+  struct HanMoves: Sendable {
+    let starts: [UInt64]
+    let moves: [UInt64]
+  }
+
+  /// Whether the name `utf8`, written only in BMP Han characters (`CharacterRanks.isHanOnly`),
+  /// spells the term, its units those of `readings.hanUnitOf`: what `matches` finds in the
+  /// name's units, without them being stored.
+  ///
+  /// - Complexity: O(k) in the name's characters, times the positions reached at once.
+  @inline(__always)
+  func matchesHan(
+    _ utf8: UnsafeBufferPointer<UInt8>, unitOf: UnsafeBufferPointer<UInt16>, _ han: HanMoves
+  ) -> Bool {
+    var input: UInt64 = 1
+    return han.starts.withUnsafeBufferPointer { starts in
+      han.moves.withUnsafeBufferPointer { moves in
+        var k = 0
+        while k < utf8.count {
+          let value =
+            UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
+            | UInt32(utf8[k + 2] & 0x3F)
+          let slot = (k == 0 ? ReadingKeys.hanSpan : 0) + Int(value &- ReadingKeys.hanBase)
+          k += 3
+          var output: UInt64 = 0
+          let unit = Int(unitOf[slot]) &- 1
+          if unit >= 0 {
+            var from = input & starts[unit]
+            while from != 0 {
+              output |= moves[unit &* stride &+ from.trailingZeroBitCount]
+              from &= from &- 1
+            }
+          }
+          if output & endBit != 0 { return true }
+          input = output | 1
+        }
+        return false
+      }
+    }
+  }
+
   /// The UTF-8 byte range of `name` whose reading units first spell the term (from the
   /// start of the first unit to the end of the last), or nil when none does.
   ///

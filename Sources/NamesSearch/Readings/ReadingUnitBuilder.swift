@@ -308,7 +308,7 @@ struct ReadingUnitBuilder {
   /// `asSurname` (the first character of a name), then every reading; a unit no term
   /// spells when it has none.
   @inline(__always)
-  private mutating func appendHanUnit(_ value: UInt32, asSurname: Bool, to out: inout [UInt32]) {
+  mutating func appendHanUnit(_ value: UInt32, asSurname: Bool, to out: inout [UInt32]) {
     let scalar = Unicode.Scalar(value)!
     let unitStart = out.count
     if asSurname && (value > 0xFFFF || hasSurnameReading(value)) {

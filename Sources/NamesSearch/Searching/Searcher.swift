@@ -64,11 +64,33 @@ public struct Searcher: Sendable {
     )
   }
 
-  /// The distinct names, ascending, that own the reading keys `matched` (ascending).
+  /// The distinct names, ascending, that own the reading entries `matched` (ascending):
+  /// the stored keys' owners merged with the names read from their text.
   static func names(ofReadingKeys matched: [UInt32], in readings: ReadingKeys) -> [UInt32] {
+    // Where the entries of names read from their text start.
+    var low = 0
+    var high = matched.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(matched[middle]) < readings.spelledCount { low = middle + 1 } else { high = middle }
+    }
+    let split = low
     var names: [UInt32] = []
-    for r in matched where names.last != readings.owners[Int(r)] {
-      names.append(readings.owners[Int(r)])
+    names.reserveCapacity(matched.count)
+    var a = 0
+    var b = split
+    while a < split || b < matched.count {
+      let fromKeys = a < split ? Int(readings.owners[Int(matched[a])]) : Int.max
+      let fromText = b < matched.count ? Int(matched[b]) - readings.spelledCount : Int.max
+      let next: Int
+      if fromKeys <= fromText {
+        next = fromKeys
+        a += 1
+      } else {
+        next = fromText
+        b += 1
+      }
+      if names.last != UInt32(next) { names.append(UInt32(next)) }
     }
     return names
   }
