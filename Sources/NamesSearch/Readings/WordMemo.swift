@@ -1,10 +1,13 @@
+import Glibc
+
 /// The reading units of the words a `ReadingUnitBuilder` has read, so that a word that
 /// comes again (a given name, a family name) is copied rather than read again.
 ///
-/// An open-addressing hash table (linear probing, FNV-1a over the word's bytes, Fowler,
-/// Noll and Vo) whose entries point into two arenas: the words' bytes and their units'
-/// spelling numbers. A word is remembered separately as a name's first word and as a later
-/// one, since a name's first character may be read as a family name.
+/// An open-addressing hash table (linear probing; a multiplicative hash of the word's
+/// bytes eight at a time, with FNV-1a's prime, Fowler, Noll and Vo) whose entries point
+/// into two arenas: the words' bytes and their units' spelling numbers. A word is
+/// remembered separately as a name's first word and as a later one, since a name's first
+/// character may be read as a family name.
 struct WordMemo {
   private struct Entry {
     var hash: UInt64
@@ -26,9 +29,26 @@ struct WordMemo {
   /// At most this many words are remembered (then the table stops growing).
   private static let capacity = 1 << 20
 
+  /// A 64-bit hash of `word` (at most `longestWord` bytes) and `startsName`: eight bytes
+  /// at a time, each word multiplied in (FNV-1a's prime) and folded.
+  @inline(__always)
   private static func hash(_ word: UnsafeBufferPointer<UInt8>, startsName: Bool) -> UInt64 {
     var hash: UInt64 = startsName ? 0xCBF2_9CE4_8422_2325 : 0x8422_2325_CBF2_9CE4
-    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let raw = UnsafeRawBufferPointer(word)
+    var k = 0
+    while k + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x100_0000_01B3
+      hash ^= hash >> 32
+      k += 8
+    }
+    var tail = UInt64(raw.count)
+    var shift: UInt64 = 8
+    while k < raw.count {
+      tail |= UInt64(raw[k]) << shift
+      shift += 8
+      k += 1
+    }
+    hash = (hash ^ tail) &* 0x100_0000_01B3
     return hash ^ (hash >> 29)
   }
 
@@ -38,16 +58,20 @@ struct WordMemo {
   ) -> (slot: Int, entry: Int?) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let index = Int(slots[slot]) - 1
-      if index < 0 { return (slot, nil) }
-      let entry = entries[index]
-      if entry.hash == hash && entry.startsName == startsName && entry.bytes.count == word.count
-        && bytes[entry.bytes].elementsEqual(word)
-      {
-        return (slot, index)
+    return bytes.withUnsafeBufferPointer { bytes in
+      while true {
+        let index = Int(slots[slot]) - 1
+        if index < 0 { return (slot, nil) }
+        let entry = entries[index]
+        if entry.hash == hash && entry.startsName == startsName
+          && entry.bytes.count == word.count
+          && memcmp(bytes.baseAddress! + entry.bytes.lowerBound, word.baseAddress!, word.count)
+            == 0
+        {
+          return (slot, index)
+        }
+        slot = (slot + 1) & mask
       }
-      slot = (slot + 1) & mask
     }
   }
 

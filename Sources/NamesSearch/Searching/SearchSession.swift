@@ -58,11 +58,17 @@ public final class SearchSession: Sendable {
   }
 
   /// Creates a session over `catalog`, remembering the hits of the last `cacheLimit` terms.
+  ///
+  /// When `options` search readings, the catalog's reading keys (`Catalog.readingKeys`,
+  /// tens of milliseconds for a million names in several scripts) start being made on
+  /// another core at once, so that they are ready by the time a person types; a search
+  /// that comes first waits for them.
   public init(catalog: Catalog, options: MatchOptions = .default, cacheLimit: Int = 32) {
     self.catalog = catalog
     self.options = options
     self.keys = catalog.keys(for: options)
     self.cacheLimit = cacheLimit
+    if options.searchesReadings { ThreadPool.run { _ = catalog.readingKeys } }
   }
 
   /// The result for `term`, or `nil` if a newer call (a higher `sequence`) cancelled or
