@@ -24,12 +24,13 @@ struct CharacterRanksTests {
         0x20...0x20,
       ]
     ),
-    // Hiragana and katakana of one sound, voiced and small kana, the long vowel mark, kanji.
+    // Hiragana and katakana of one sound, voiced and small kana, the long vowel mark, kanji,
+    // the iteration mark 々.
     "kana": (
       [0x3042, 0x30A2, 0x304B, 0x304C, 0x30AB, 0x3041],
       [
         0x3041...0x3096, 0x309D...0x309E, 0x30A1...0x30FA, 0x30FC...0x30FE, 0x4E00...0x4E80,
-        0x20...0x20,
+        0x3005...0x3005, 0x20...0x20,
       ]
     ),
     "hangul": ([0xAC00, 0xAC01, 0xAE40, 0xB098], [0xAC00...0xAC60, 0xAC00...0xD7A3, 0x20...0x20]),
@@ -87,6 +88,7 @@ struct CharacterRanksTests {
     }
     #expect(covered("张伟"))
     #expect(covered("佐藤 さくら"))
+    #expect(covered("佐々木 健一"))
     #expect(covered("김 민수"))
     #expect(covered("Иван Петров"))
     #expect(covered("Σοφία Παπαδοπούλου"))

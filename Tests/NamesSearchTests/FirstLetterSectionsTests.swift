@@ -195,6 +195,42 @@ struct FirstLetterSectionsTests {
     Self.check(names)
   }
 
+  @Test(
+    "letters with a primary weight of their own get one: ł ø ı đ ð ŋ ħ þ, as Foundation orders them"
+  )
+  func ownWeights() {
+    let weights = RootPrimaryWeights.root
+    let locale = Locale(identifier: "")
+    func key(_ text: String) -> [UInt8]? {
+      var key: [UInt8] = []
+      return Array(text.utf8).withUnsafeBufferPointer { weights.appendKey(of: $0, to: &key) }
+        ? key : nil
+    }
+    // The letters of Polish, Danish, Norwegian, Turkish, Icelandic, Croatian and Sami
+    // names that no ASCII letter's weight stands for.
+    let own = ["ł", "Ł", "ø", "Ø", "ı", "đ", "Đ", "ð", "Ð", "ŋ", "Ŋ", "ħ", "þ", "Þ"]
+    for letter in own { #expect(key(letter) != nil, "\(letter) is covered") }
+    // Every other letter the table covers, in strings where the letters after decide
+    // unless the first letters' weights do.
+    let scalars = (0x80..<0x250).compactMap(UnicodeScalar.init).map(String.init)
+    let letters =
+      own + ["l", "m", "o", "p", "i", "j", "d", "e", "n", "h", "z", "a", "k"]
+      + scalars.filter { key($0) != nil && !own.contains($0) }.prefix(120)
+    var texts: [String] = []
+    for letter in letters {
+      for tail in ["", "a", "z", "b\u{FE}"] { texts.append(letter + tail) }
+    }
+    let covered = texts.compactMap { text in key(text).map { (text, $0) } }
+    for (x, kx) in covered {
+      for (y, ky) in covered where kx != ky {
+        let expected = x.compare(y, options: [], range: nil, locale: locale)
+        let actual: ComparisonResult =
+          kx.lexicographicallyPrecedes(ky) ? .orderedAscending : .orderedDescending
+        if actual != expected { Issue.record("\(x.debugDescription) vs \(y.debugDescription)") }
+      }
+    }
+  }
+
   @Test("distinct primary keys order pairs of covered characters as Foundation does")
   func pairs() {
     let weights = RootPrimaryWeights.root

@@ -23,7 +23,7 @@ import Foundation
 /// name with a Hangul syllable is covered only if it holds nothing else but spaces.
 ///
 /// Covers: CJK Unified Ideographs of the Basic Multilingual Plane (U+3400…U+4DBF,
-/// U+4E00…U+9FFF), hiragana and katakana letters (without the ligatures ゟ and ヿ, which
+/// U+4E00…U+9FFF) and the iteration mark 々 (佐々木), hiragana and katakana letters (without the ligatures ゟ and ヿ, which
 /// expand), Hangul syllables, the Cyrillic letters U+0400…U+045F and Ґ ґ, the modern Greek
 /// letters U+0386…U+03CE, and the space.
 final class CharacterRanks: @unchecked Sendable {
@@ -100,7 +100,7 @@ final class CharacterRanks: @unchecked Sendable {
     switch v {
     case 0x20: return .space
     case 0xAC00...0xD7A3: return .hangul
-    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0x3041...0x3096, 0x309D, 0x309E, 0x30A1...0x30FA,
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0x3005, 0x3041...0x3096, 0x309D, 0x309E, 0x30A1...0x30FA,
       0x30FC...0x30FE, 0x0400...0x045F, 0x0490, 0x0491, 0x0386, 0x0388...0x038A, 0x038C,
       0x038E...0x03A1, 0x03A3...0x03CE:
       return .other

@@ -21,6 +21,10 @@ import Foundation
 ///   canonical decomposition, or one of a few expansions such as "ae", "ss", "dz") when
 ///   `c + "b"` sorts after `s + "a"` and `c + "a"` before `s + "b"`.
 ///
+/// - a letter of Latin-1 or Latin Extended-A with a primary weight of its own between
+///   two of ASCII's (ø, ı, ð, ŋ, þ) gets one of two weights left free between them
+///   (`addOwnWeights`).
+///
 /// A character none of these fits is not in the table. `RootPrimaryWeightsTests` checks
 /// the table against Foundation's comparison on pairs of characters and on names.
 struct RootPrimaryWeights: Sendable {
@@ -48,16 +52,23 @@ struct RootPrimaryWeights: Sendable {
       return Character($0).isLetter
         || !(order(c + "b", "a") == .orderedDescending && order(c + "a", "b") == .orderedAscending)
     }.sorted { order(String($0), String($1)) == .orderedAscending }
-    var weight: UInt32 = 0
+    // The first character of each group, in order: group g (from 0) has weight 3(g + 1),
+    // leaving two weights between groups for letters of their own (below).
+    var groups: [String] = []
     var previous: UnicodeScalar?
     for scalar in ascii {
       if previous == nil
         || order(String(previous!) + "b", String(scalar) + "a") != .orderedDescending
       {
-        weight += 1
+        groups.append(String(scalar))
       }
-      entries[Int(scalar.value)] = 1 | weight << 8
       previous = scalar
+    }
+    let spacing: UInt32 = 3 * groups.count + 2 <= 255 ? 3 : 1
+    var group = 0
+    for scalar in ascii {
+      if group < groups.count - 1 && String(scalar) == groups[group + 1] { group += 1 }
+      entries[Int(scalar.value)] = 1 | spacing * UInt32(group + 1) << 8
     }
     func weights(_ text: String) -> UInt32? {
       var packed: UInt32 = 0
@@ -97,7 +108,80 @@ struct RootPrimaryWeights: Sendable {
         }
       }
     }
+    if spacing == 3 {
+      Self.addOwnWeights(to: &entries, groups: groups, ranges: ranges, order: order)
+    }
     self.entries = entries
+  }
+
+  /// Gives the letters of Latin-1 and Latin Extended-A (U+0080…U+017F, the letters of
+  /// European names) not yet covered that have a primary weight of their own between two
+  /// of ASCII's (ø after o, ı after i, ð after d, ŋ after n, þ after z) one of the two
+  /// weights `3g + 1` and `3g + 2` between groups g and g + 1.
+  ///
+  /// A letter `c` lies strictly between groups g and g + 1 when `r + "\u{FFFD}"` sorts
+  /// before `c + "a"` for group g's first character `r`, and `c + "\u{FFFD}"` before
+  /// `s + "a"` for group g + 1's `s` (U+FFFD has the highest primary weight of CLDR's root
+  /// collation, so nothing `r` or `c` continues with can decide otherwise). In each gap the
+  /// letters are sorted by Foundation; neighbours that tie at the primary level (as for
+  /// the ASCII groups) share a weight, and each new weight must likewise lie wholly after
+  /// the one before (`last + "\u{FFFD}"` before `c + "a"`), so a letter that expands to
+  /// several weights is never taken for one. At most two weights a gap: the letters after
+  /// those stay uncovered (compared through Foundation).
+  ///
+  /// - Complexity: about ten Foundation comparisons a letter (a binary search among the
+  ///   groups).
+  private static func addOwnWeights(
+    to entries: inout [UInt32], groups: [String], ranges: [Range<Int>],
+    order: (String, String) -> ComparisonResult
+  ) {
+    var gaps: [Int: [String]] = [:]
+    for value in ranges.joined() where value < 0x180 && entries[value] == 0xFF {
+      guard let scalar = UnicodeScalar(UInt32(value)), scalar.properties.isAlphabetic else {
+        continue
+      }
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: break
+      default: continue
+      }
+      let c = String(scalar)
+      // How many groups lie wholly before c.
+      var low = 0
+      var high = groups.count
+      while low < high {
+        let middle = (low + high) / 2
+        if order(groups[middle] + "\u{FFFD}", c + "a") == .orderedAscending {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      guard low == groups.count || order(c + "\u{FFFD}", groups[low] + "a") == .orderedAscending
+      else { continue }
+      gaps[low, default: []].append(c)
+    }
+    for (gap, letters) in gaps {
+      var weights: [[String]] = []
+      for c in letters.sorted(by: { order($0, $1) == .orderedAscending }) {
+        if let last = weights.last?.last,
+          order(last + "b", c + "a") == .orderedDescending,
+          order(last + "a", c + "b") == .orderedAscending
+        {
+          weights[weights.count - 1].append(c)
+          continue
+        }
+        if let last = weights.last?.last, order(last + "\u{FFFD}", c + "a") != .orderedAscending {
+          break
+        }
+        guard weights.count < 2 else { break }
+        weights.append([c])
+      }
+      for (k, letters) in weights.enumerated() {
+        for c in letters {
+          entries[Int(c.unicodeScalars.first!.value)] = 1 | UInt32(3 * gap + 1 + k) << 8
+        }
+      }
+    }
   }
 
   /// Appends the primary weights of `utf8` (one byte each, 1…) to `key` and answers
