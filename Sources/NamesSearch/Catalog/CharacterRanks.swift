@@ -20,12 +20,13 @@ import Foundation
 /// A Hangul syllable is several primary weights (its jamo, UTS #10 section 10.2): ranks
 /// still order syllables one after another, but not a syllable against a character of
 /// another script that follows one (a Han character sorts after a final consonant), so a
-/// name with a Hangul syllable is covered only if it holds nothing else but spaces.
+/// name with a Hangul syllable is covered only if it holds nothing else but spaces and
+/// punctuation.
 ///
 /// Covers: CJK Unified Ideographs of the Basic Multilingual Plane (U+3400…U+4DBF,
 /// U+4E00…U+9FFF) and the iteration mark 々 (佐々木), hiragana and katakana letters (without the ligatures ゟ and ヿ, which
 /// expand), Hangul syllables, the Cyrillic letters U+0400…U+045F and Ґ ґ, the modern Greek
-/// letters U+0386…U+03CE, and the space.
+/// letters U+0386…U+03CE, the space, the apostrophe, the hyphen-minus and the full stop.
 final class CharacterRanks: @unchecked Sendable {
   /// Each BMP scalar's number, 0 for none. Written once, before any read.
   private let ranks: UnsafeMutablePointer<UInt16>
@@ -91,14 +92,15 @@ final class CharacterRanks: @unchecked Sendable {
     (0xCE...0xD2).contains(lead) || (0xE3...0xED).contains(lead)
   }
 
-  /// What the table covers of a scalar: not covered, a space, a Hangul syllable, or another
-  /// character.
+  /// What the table covers of a scalar: not covered, a space (or the apostrophe, hyphen
+  /// and full stop of names such as "Анна-Мария" and "г-жа", which sort before every
+  /// letter as a space does), a Hangul syllable, or another character.
   private enum Kind { case none, space, hangul, other }
 
   @inline(__always)
   private static func kind(_ v: UInt32) -> Kind {
     switch v {
-    case 0x20: return .space
+    case 0x20, 0x27, 0x2D, 0x2E: return .space
     case 0xAC00...0xD7A3: return .hangul
     case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0x3005, 0x3041...0x3096, 0x309D, 0x309E, 0x30A1...0x30FA,
       0x30FC...0x30FE, 0x0400...0x045F, 0x0490, 0x0491, 0x0386, 0x0388...0x038A, 0x038C,
