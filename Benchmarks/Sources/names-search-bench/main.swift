@@ -14,7 +14,8 @@
 // say); load (median of three); making the reading keys (ReadingKeys, which the library makes
 // on a catalog's first reading search); then each WORD typed in full, one key at a time,
 // through a fresh SearchSession, five rounds, on a catalog loaded as the tool loads it (its
-// reading keys not yet made: the first key of the first word makes them, as in live mode).
+// reading keys not yet made: the session starts making them on another core when it opens,
+// as in live mode, but the first key of the first word comes at once and waits for them).
 // Per-keystroke p50/p99/max, with and without that first key, and each word's keystrokes.
 import BuiltInCatalog
 import Dispatch

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The reading units of the words a `ReadingUnitBuilder` has read, so that a word that
 /// comes again (a given name, a family name) is copied rather than read again.
 ///
@@ -65,8 +63,8 @@ struct WordMemo {
         let entry = entries[index]
         if entry.hash == hash && entry.startsName == startsName
           && entry.bytes.count == word.count
-          && memcmp(bytes.baseAddress! + entry.bytes.lowerBound, word.baseAddress!, word.count)
-            == 0
+          && RawBytes.equal(
+            bytes.baseAddress! + entry.bytes.lowerBound, word.baseAddress!, count: word.count)
         {
           return (slot, index)
         }
