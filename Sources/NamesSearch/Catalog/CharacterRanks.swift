@@ -45,7 +45,7 @@ final class CharacterRanks: @unchecked Sendable {
       guard Self.isCovered(utf8) else { continue }
       var k = 0
       while k < utf8.count {
-        let (value, length) = Self.decode(utf8, at: k)
+        let (value, length) = UTF8Decoding.scalar(in: utf8, at: k)
         seen[Int(value)] = true
         k += length
       }
@@ -72,15 +72,26 @@ final class CharacterRanks: @unchecked Sendable {
   /// Whether `utf8` is one or more BMP CJK Unified Ideographs and nothing else.
   @inline(__always)
   static func isHanOnly(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    isHanOnly(utf8) { _, _ in }
+  }
+
+  /// Whether `utf8` is one or more BMP CJK Unified Ideographs and nothing else, calling
+  /// `visit` with each one's scalar and byte offset as it goes (so a name that turns out
+  /// otherwise may have been visited in part).
+  @inline(__always)
+  static func isHanOnly(
+    _ utf8: UnsafeBufferPointer<UInt8>, visit: (_ scalar: UInt32, _ offset: Int) -> Void
+  ) -> Bool {
     guard !utf8.isEmpty, utf8.count % 3 == 0 else { return false }
     var k = 0
     while k < utf8.count {
       let lead = utf8[k]
       // U+3400…U+4DBF lead with 0xE3 (from U+3400) or 0xE4; U+4E00…U+9FFF with 0xE4…0xE9.
       guard lead >= 0xE3 && lead <= 0xE9 else { return false }
-      let v =
+      let value =
         UInt32(lead & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F)
-      guard (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) else { return false }
+      guard (0x3400...0x4DBF).contains(value) || value >= 0x4E00 else { return false }
+      visit(value, k)
       k += 3
     }
     return true
@@ -118,7 +129,7 @@ final class CharacterRanks: @unchecked Sendable {
     var hasOther = false
     var k = 0
     while k < utf8.count {
-      let (value, length) = decode(utf8, at: k)
+      let (value, length) = UTF8Decoding.scalar(in: utf8, at: k)
       switch kind(value) {
       case .none: return false
       case .space: break
@@ -130,21 +141,6 @@ final class CharacterRanks: @unchecked Sendable {
     return !(hasHangul && hasOther)
   }
 
-  /// The scalar at `k` of valid UTF-8 of at most three bytes a scalar, and its length; a
-  /// 4-byte sequence gives a scalar no table covers.
-  @inline(__always)
-  private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt32, Int) {
-    let lead = UInt32(utf8[k])
-    if lead < 0x80 { return (lead, 1) }
-    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[k + 1] & 0x3F), 2) }
-    if lead < 0xF0 {
-      return (
-        (lead & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F), 3
-      )
-    }
-    return (0x10000, 4)
-  }
-
   /// Writes the key of `utf8` (two bytes a character) to `out` and returns its length, or
   /// nil when `utf8` is not written only in characters this table numbered.
   func writeKey(of utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
@@ -152,7 +148,7 @@ final class CharacterRanks: @unchecked Sendable {
     var k = 0
     var written = 0
     while k < utf8.count {
-      let (value, length) = Self.decode(utf8, at: k)
+      let (value, length) = UTF8Decoding.scalar(in: utf8, at: k)
       let rank = ranks[Int(value)]
       guard rank != 0 else { return nil }
       out[written] = UInt8(rank >> 8)

@@ -64,19 +64,9 @@ public struct ReadingKeys: Sendable {
   private static func markHanOnly(
     _ utf8: UnsafeBufferPointer<UInt8>, in seen: UnsafeMutableBufferPointer<Bool>
   ) -> Bool {
-    guard !utf8.isEmpty, utf8.count % 3 == 0 else { return false }
-    var k = 0
-    while k < utf8.count {
-      let lead = utf8[k]
-      // U+3400…U+4DBF lead with 0xE3 (from U+3400) or 0xE4; U+4E00…U+9FFF with 0xE4…0xE9.
-      guard lead >= 0xE3 && lead <= 0xE9 else { return false }
-      let value =
-        UInt32(lead & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6 | UInt32(utf8[k + 2] & 0x3F)
-      guard (0x3400...0x4DBF).contains(value) || value >= 0x4E00 else { return false }
-      seen[(k == 0 ? hanSpan : 0) + Int(value - hanBase)] = true
-      k += 3
+    CharacterRanks.isHanOnly(utf8) { value, offset in
+      seen[(offset == 0 ? hanSpan : 0) + Int(value - hanBase)] = true
     }
-    return true
   }
 
   /// The first scalar of the Han characters read from names' text (U+3400).

@@ -186,7 +186,7 @@ struct ReadingUnitBuilder {
     let n = utf8.count
     while i < n {
       let start = i
-      let (value, length) = Self.decode(utf8, at: i)
+      let (value, length) = UTF8Decoding.scalar(in: utf8, at: i)
       i += length
       let range = start..<i
       // Kana, Cyrillic and Greek letters gather into runs.
@@ -346,23 +346,6 @@ struct ReadingUnitBuilder {
       afterE1 = byte == 0xE1
     }
     return false
-  }
-
-  /// The scalar at `i` of valid UTF-8 and its length in bytes.
-  @inline(__always)
-  private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
-    let lead = UInt32(utf8[i])
-    if lead < 0x80 { return (lead, 1) }
-    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F), 2) }
-    if lead < 0xF0 {
-      return (
-        (lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F), 3
-      )
-    }
-    return (
-      (lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6
-        | UInt32(utf8[i + 3] & 0x3F), 4
-    )
   }
 
   /// The simple lowercase mapping of `value` when it is one scalar, else `value`.
