@@ -133,10 +133,9 @@ public struct ReadingKeys: Sendable {
       var ends: [UInt32] = []
       var spellings: [UInt32] = []
       // Which Han characters the chunk's names of Han characters only have, as a name's
-      // first and as another.
-      let seen = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 2 * Self.hanSpan)
-      seen.initialize(repeating: false)
-      defer { seen.deallocate() }
+      // first and as another: made when a name starts with a Han character's first byte.
+      var seen: UnsafeMutableBufferPointer<Bool>? = nil
+      defer { seen?.deallocate() }
       var hasHan = false
       func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) {
         guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else { return }
@@ -146,7 +145,15 @@ public struct ReadingKeys: Sendable {
       }
       for i in first..<last {
         let utf8 = names.utf8(of: i)
-        if Self.markHanOnly(utf8, in: seen) {
+        var isHanOnly = false
+        if let lead = utf8.first, lead >= 0xE3 && lead <= 0xE9 {
+          if seen == nil {
+            seen = .allocate(capacity: 2 * Self.hanSpan)
+            seen!.initialize(repeating: false)
+          }
+          isHanOnly = Self.markHanOnly(utf8, in: seen!)
+        }
+        if isHanOnly {
           // No stored key: read from the name; its characters are numbered once, below.
           hasHan = true
           hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
@@ -160,7 +167,7 @@ public struct ReadingKeys: Sendable {
           }
         }
       }
-      parts[chunk] = (owners, isNames, ends, spellings, hasHan ? Array(seen) : [])
+      parts[chunk] = (owners, isNames, ends, spellings, hasHan ? Array(seen!) : [])
     }
     var owners: [UInt32] = []
     var isName: [Bool] = []
