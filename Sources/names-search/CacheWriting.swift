@@ -17,9 +17,10 @@ import NamesSearch
 enum CacheWriting {
   static let heldSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-  /// Writes `loaded`'s index if it was read from the list.
+  /// Writes `loaded`'s index if it was read from the list, and the reading keys the run
+  /// made (`CachedCatalogLoader.writeCache`).
   static func write(_ loaded: CachedCatalogLoader?) {
-    guard let loaded, loaded.origin == .list else { return }
+    guard let loaded, loaded.origin != .uncached else { return }
     var held = sigset_t()
     sigemptyset(&held)
     for signal in heldSignals { sigaddset(&held, signal) }

@@ -28,10 +28,13 @@ struct ConcurrentCacheTests {
         #expect(result.stdoutText == "N\n" + expected.map { "  \($0)\n" }.joined())
       }
       let cacheFolder = folder.appendingPathComponent("cache/names-search").path
-      // One index, and the remembered Unicode version; no temporary file.
+      // One index, the reading keys beside it (made by the search, which uses readings;
+      // none here, which the file says), and the remembered Unicode version; no temporary
+      // file.
       let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).sorted()
       #expect(
-        files.count == 2 && files[0].hasSuffix(".idx") && files[1] == "unicode-version",
+        files.count == 3 && files[0].hasSuffix(".idx") && files[1].hasSuffix(".rdg")
+          && files[0].dropLast(4) == files[1].dropLast(4) && files[2] == "unicode-version",
         "\(files)")
       // The cache left behind answers like the list does.
       let again = try CLIRunner.run(["-f", file.path, "--count", "ann4"], environment: environment)

@@ -497,11 +497,16 @@ struct IndexCacheTests {
       try FileManager.default.setAttributes(
         [.modificationDate: date], ofItemAtPath: cache + "/" + name)
     }
-    let swept = ["0123456789abcdef.idx.tmp-AbC123", "unicode-version.tmp-zz9ZZ0"]
+    let swept = [
+      "0123456789abcdef.idx.tmp-AbC123", "0123456789abcdef.rdg.tmp-AbC123",
+      "unicode-version.tmp-zz9ZZ0",
+    ]
     for name in swept { try make(name, date: old) }
     let kept = [
       "fedcba9876543210.idx.tmp-Recent",  // a write under way
       "0123456789abcdef.idx",  // a cache file
+      "0123456789abcdef.rdg",  // its reading keys
+      "0123456789abcdef.rdx.tmp-AbC123",  // not a part of a cache
       "0123456789ABCDEF.idx.tmp-AbC123",  // not our hex
       "0123456789abcdef.idx.tmp-AbC12",  // five characters
       "0123456789abcdef.idx.tmp-AbC1234",
@@ -517,7 +522,7 @@ struct IndexCacheTests {
       atPath: cache + "/2222222222222222.idx.tmp-Linked",
       withDestinationPath: cache + "/notes.tmp-AbC123")
 
-    #expect(IndexCache.sweepStaleTemporaries(in: PathName(cache)!) == 2)
+    #expect(IndexCache.sweepStaleTemporaries(in: PathName(cache)!) == 3)
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
     #expect(
       left

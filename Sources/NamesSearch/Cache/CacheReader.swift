@@ -216,6 +216,21 @@ struct CacheReader {
       last: { Int($0) == total })
   }
 
+  /// Whether the `count` words (`UInt32`, little-endian) at `start` never decrease and are
+  /// all below `bound` (the last is).
+  ///
+  /// - Precondition: the words lie within `bytes`.
+  /// - Complexity: O(n) in `count` (`allSteps`).
+  static func wordsAscend(
+    _ bytes: UnsafeRawBufferPointer, at start: Int, count: Int, below bound: Int
+  ) -> Bool {
+    guard count > 0 else { return true }
+    return allSteps(
+      bytes, at: start, count: count, refused: { before, word in word .< before },
+      refusedOne: { before, word in word < before },
+      last: { Int($0) < bound })
+  }
+
   /// Whether the `count` owners at `start` are ascending, below `nameCount`, and give every
   /// name a key (each name's keys are adjacent, and `SearchKeys` reports each name once):
   /// the first key is name 0's, and each next key is the same name's or the next name's, a

@@ -9,7 +9,8 @@
 public struct CachedCatalogLoader {
   /// Where the catalog came from.
   public enum Origin: Sendable, Equatable {
-    /// Mapped from a current cache file.
+    /// Mapped from a current cache file; `writeCache()` stores the reading keys the run
+    /// made, if it made some.
     case cache
     /// Read from the list; `writeCache()` stores its index.
     case list
@@ -89,7 +90,14 @@ public struct CachedCatalogLoader {
       var expansion = ExpansionLimit(
         inputSize: Int(stamp.size), maximumSize: maximumSize, source: source)
       try expansion.add(cached)
-      return CachedCatalogLoader(catalog: cached, origin: .cache, store: nil)
+      // Reading keys this run makes are kept beside the index (`ReadingCache`).
+      let store = { (shouldStop: () -> Bool) -> Bool in
+        guard let location = cached.readingLocation, let keys = cached.madeReadingKeys else {
+          return false
+        }
+        return ReadingCache.write(keys, to: location, shouldStop: shouldStop)
+      }
+      return CachedCatalogLoader(catalog: cached, origin: .cache, store: store)
     }
     let (catalog, access) = try CatalogLoader.load(
       from: reader, readers: readers, options: options, progress: progress)
@@ -110,10 +118,9 @@ public struct CachedCatalogLoader {
         CacheIdentity.companionStamp(of: absolute) == identity.companionStamp,
         Self.indexSizeIsReasonable(for: catalog, listSize: Int(stamp.size))
       else { return false }
-      return IndexCache.write(
+      return IndexCache.writeWithReadings(
         catalog, for: absolute, stamp: stamp, sourceHash: sourceHash, identity: identity,
-        in: directory,
-        unicodeVersion: unicode.value, shouldStop: shouldStop)
+        in: directory, unicodeVersion: unicode.value, shouldStop: shouldStop)
     }
     return CachedCatalogLoader(catalog: catalog, origin: .list, store: store)
   }
@@ -157,9 +164,11 @@ public struct CachedCatalogLoader {
       maximumSize: maximumSize, options: options, progress: progress)
   }
 
-  /// Writes the index if the catalog was read from the list; returns whether one was
-  /// written. Any failure means no cache, never an error (see `IndexCache.write`); when
-  /// `shouldStop` answers true between chunks, the write is abandoned and leaves nothing.
+  /// Writes the index if the catalog was read from the list, and the reading keys beside it
+  /// (`ReadingCache`) if this run made them; returns whether the index was written (from a
+  /// list) or the reading keys were (from the cache). Any failure means no cache, never an
+  /// error (see `IndexCache.write`); when `shouldStop` answers true between chunks, the
+  /// write is abandoned and leaves nothing.
   @discardableResult
   public func writeCache(shouldStop: () -> Bool = { false }) -> Bool {
     store?(shouldStop) ?? false

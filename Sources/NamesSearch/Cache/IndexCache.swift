@@ -42,6 +42,10 @@
 /// of records at the cost of one of names. A list loaded without its records stores an index
 /// that says so (`CacheHeader.recordsDropped`); a load that wants them reads the list again.
 ///
+/// The reading keys a run makes (`ReadingKeys`, for searches by reading) are kept in a file
+/// of their own beside the index, `<the same 16 hex digits>.rdg`, bound to the index's
+/// checksum (`ReadingCache`): made once, mapped by later runs.
+///
 /// Writing never changes the caller's outcome: the file is streamed from the catalog's own
 /// buffers (no copy of the index in memory) to a temporary file in the same folder, flushed
 /// and renamed into place (`AtomicFile`), so a crash never leaves a partial index; any
@@ -174,17 +178,24 @@ package enum IndexCache {
     guard let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
     let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
     var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
-    return reader.catalog(
+    var catalog = reader.catalog(
       region: region, absolutePath: absolutePath, stamp: stamp, identity: identity,
       version: version(unicode: unicode))
+    // The reading keys beside it are bound to the checksum the reader has just verified.
+    catalog?.readingLocation = ReadingCache.path(besideIndex: path).map {
+      ReadingCache.Location(
+        path: $0, version: version(unicode: unicode), indexChecksum: fields.checksum,
+        listSize: stamp.size)
+    }
+    return catalog
   }
 
-  /// The first `headerSize` bytes of the file open as `fd` (read from its start, where a
-  /// fresh descriptor is), or `nil` when it cannot be read or is shorter.
-  private static func readHeader(_ fd: Int32) -> [UInt8]? {
-    var header = [UInt8](repeating: 0, count: headerSize)
+  /// The first `count` bytes of the file open as `fd` (read from its start, where a fresh
+  /// descriptor is), or `nil` when it cannot be read or is shorter.
+  static func readHeader(_ fd: Int32, count: Int = headerSize) -> [UInt8]? {
+    var header = [UInt8](repeating: 0, count: count)
     var filled = 0
-    while filled < headerSize {
+    while filled < count {
       let count = header.withUnsafeMutableBytes {
         Descriptor.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
       }
@@ -217,9 +228,49 @@ package enum IndexCache {
     identity: CacheIdentity = .default, in directory: PathName,
     unicodeVersion: UnicodeVersion? = nil, shouldStop: () -> Bool = { false }
   ) -> Bool {
+    writeIndex(
+      catalog, for: absolutePath, stamp: stamp, sourceHash: sourceHash, identity: identity,
+      in: directory, unicodeVersion: unicodeVersion, shouldStop: shouldStop) != nil
+  }
+
+  /// `write(_:for:stamp:sourceHash:identity:in:unicodeVersion:shouldStop:)`, then the
+  /// catalog's reading keys beside the index (`ReadingCache`) when it made some.
+  ///
+  /// - Returns: whether the index was written (the reading keys may not have been).
+  static func writeWithReadings(
+    _ catalog: Catalog, for absolutePath: PathName, stamp: SourceStamp, sourceHash: UInt64,
+    identity: CacheIdentity, in directory: PathName, unicodeVersion: UnicodeVersion,
+    shouldStop: () -> Bool
+  ) -> Bool {
+    guard
+      let checksum = writeIndex(
+        catalog, for: absolutePath, stamp: stamp, sourceHash: sourceHash, identity: identity,
+        in: directory, unicodeVersion: unicodeVersion, shouldStop: shouldStop)
+    else { return false }
+    if let keys = catalog.madeReadingKeys,
+      let path = ReadingCache.path(
+        besideIndex: file(for: absolutePath, options: identity.options, in: directory))
+    {
+      ReadingCache.write(
+        keys,
+        to: ReadingCache.Location(
+          path: path, version: version(unicode: unicodeVersion), indexChecksum: checksum,
+          listSize: stamp.size),
+        shouldStop: shouldStop)
+    }
+    return true
+  }
+
+  /// Writes the index as `write(_:for:stamp:sourceHash:identity:in:unicodeVersion:shouldStop:)`
+  /// does; returns its checksum (`CacheHeader.checksum`), or `nil` when none was written.
+  static func writeIndex(
+    _ catalog: Catalog, for absolutePath: PathName, stamp: SourceStamp, sourceHash: UInt64,
+    identity: CacheIdentity = .default, in directory: PathName,
+    unicodeVersion: UnicodeVersion? = nil, shouldStop: () -> Bool = { false }
+  ) -> UInt64? {
     makeDirectory(directory)
     // A folder that cannot take the file costs nothing more (not the Unicode version).
-    guard FileSystem.allowsNewEntries(in: directory) else { return false }
+    guard FileSystem.allowsNewEntries(in: directory) else { return nil }
     sweepStaleTemporaries(in: directory)
     let unicode = unicodeVersion ?? ToolchainUnicodeVersion.current(rememberedIn: directory)
     let pathBytes = absolutePath.bytes
@@ -228,14 +279,14 @@ package enum IndexCache {
     var titleTotal = 0
     for title in titleBytes {
       titleTotal += title.count
-      guard let end = UInt32(exactly: titleTotal) else { return false }
+      guard let end = UInt32(exactly: titleTotal) else { return nil }
       titleEnds.append(end)
     }
     var ranges: [UInt32] = []
     for range in catalog.sectionRanges {
       guard let lower = UInt32(exactly: range.lowerBound),
         let upper = UInt32(exactly: range.upperBound)
-      else { return false }
+      else { return nil }
       ranges += [lower, upper]
     }
     let names = catalog.names
@@ -253,7 +304,7 @@ package enum IndexCache {
       let ownerCount = UInt32(exactly: keys.owners.count),
       let titleCount = UInt32(exactly: catalog.titles.count),
       let pathLength = UInt32(exactly: pathBytes.count)
-    else { return false }
+    else { return nil }
 
     var fields = CacheHeader(
       version: version(unicode: unicode), stamp: stamp, created: Descriptor.secondsSinceEpoch(),
@@ -266,13 +317,14 @@ package enum IndexCache {
     let bodySize = fields.layout.end - headerSize
     let indexBodySize = fields.layout.indexEnd - headerSize
     // The reader refuses a file past the limit: never write one.
-    guard IndexSizeLimit.allows(headerSize + bodySize, listSize: stamp.size) else { return false }
+    guard IndexSizeLimit.allows(headerSize + bodySize, listSize: stamp.size) else { return nil }
     fields.bodySize = UInt64(bodySize)
     // The checksums are filled in once the body is written.
     let header = fields.encode()
 
     let target = file(for: absolutePath, options: identity.options, in: directory)
-    return AtomicFile.write(to: target, size: headerSize + bodySize) { (fd) -> Bool in
+    var checksum: UInt64?
+    let written = AtomicFile.write(to: target, size: headerSize + bodySize) { (fd) -> Bool in
       guard var body = StreamingBodyWriter(descriptor: fd, indexBodySize: indexBodySize),
         header.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
       else { return false }
@@ -299,8 +351,10 @@ package enum IndexCache {
         IndexChecksum.combine(header: $0, digests: digests)
       }
       bytes = finished.encode()
+      checksum = finished.checksum
       return bytes.withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
     }
+    return written ? checksum : nil
   }
 
   /// `write(_:for:stamp:sourceHash:in:unicodeVersion:shouldStop:)` with paths given as
@@ -332,7 +386,8 @@ package enum IndexCache {
 
   /// Removes what killed runs left in `directory`: regular files owned by this user, named
   /// as `AtomicFile` names the temporary files of a cache file or of the Unicode version
-  /// memo (`<16 hex digits>.idx.tmp-XXXXXX`, `unicode-version.tmp-XXXXXX`), and last
+  /// memo (`<16 hex digits>.idx.tmp-XXXXXX`, `<16 hex digits>.rdg.tmp-XXXXXX` for the
+  /// reading keys beside an index, `unicode-version.tmp-XXXXXX`), and last
   /// modified more than `olderThan` seconds ago. Anything else is left alone.
   ///
   /// - Returns: the number of files removed.
@@ -366,10 +421,13 @@ package enum IndexCache {
     }
     let memo = Array((ToolchainUnicodeVersion.fileName + ".tmp-").utf8)
     if bytes.starts(with: memo) { return endsWithSix(from: memo.count) }
+    // An index file's, or the reading keys' beside it (`ReadingCache`).
     let index = Array(".idx.tmp-".utf8)
+    let readings = Array(".rdg.tmp-".utf8)
     return bytes.count > 16
       && bytes[..<16].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-      && bytes[16...].starts(with: index) && endsWithSix(from: 16 + index.count)
+      && (bytes[16...].starts(with: index) || bytes[16...].starts(with: readings))
+      && endsWithSix(from: 16 + index.count)
   }
 }
 

@@ -33,14 +33,18 @@ enum IndexChecksum {
   }
 
   /// The checksum from the header (`IndexCache.headerSize` bytes, or any length that holds
-  /// the checksum field; that field is ignored) and the pieces' digests, in order.
-  static func combine(header: UnsafeRawBufferPointer, digests: [UInt64]) -> UInt64 {
-    precondition(
-      header.count >= IndexCache.checksumOffset + 8 && digests.count == pieceCount)
+  /// the checksum field; that field, 8 bytes at `checksumOffset`, is ignored) and the
+  /// pieces' digests, in order. `ReadingCache` files are checked the same way, with their
+  /// own header.
+  static func combine(
+    header: UnsafeRawBufferPointer, digests: [UInt64],
+    checksumOffset: Int = IndexCache.checksumOffset
+  ) -> UInt64 {
+    precondition(header.count >= checksumOffset + 8 && digests.count == pieceCount)
     var input = [UInt8](repeating: 0, count: header.count + 8 * pieceCount)
     input.withUnsafeMutableBytes { bytes in
       bytes.copyMemory(from: header)
-      for offset in IndexCache.checksumOffset..<IndexCache.checksumOffset + 8 { bytes[offset] = 0 }
+      for offset in checksumOffset..<checksumOffset + 8 { bytes[offset] = 0 }
       for (i, digest) in digests.enumerated() {
         bytes.storeBytes(
           of: digest.littleEndian, toByteOffset: header.count + 8 * i, as: UInt64.self)

@@ -34,6 +34,9 @@ public struct Catalog: Sendable {
   /// Whether the list's items are records whose text was left out at load
   /// (`LoadOptions.keepsRecords` false): `records` is then `nil` though the items are records.
   public internal(set) var recordsDropped = false
+  /// Where the reading keys of a catalog mapped from an index file are kept
+  /// (`ReadingCache`), or `nil`: they are then made from the names.
+  var readingLocation: ReadingCache.Location?
   /// Keys folded on demand for other options, kept for the catalog's life.
   private let derivedKeys = DerivedKeys()
 
@@ -157,24 +160,41 @@ public struct Catalog: Sendable {
   ///
   /// - Complexity: O(n) in the names' total UTF-8 length the first time, then O(1).
   public var readingKeys: ReadingKeys {
-    derivedKeys.readingKeys { ReadingKeys(names: names, further: furtherKeys) }
+    derivedKeys.readingKeys {
+      if let location = readingLocation,
+        let kept = ReadingCache.read(at: location, names: names)
+      {
+        return (kept, false)
+      }
+      return (ReadingKeys(names: names, further: furtherKeys), true)
+    }
   }
+
+  /// The reading keys if this catalog made them from its names (not read from a
+  /// `ReadingCache` file, and not yet asked for: `nil`), for a cache writer to keep.
+  var madeReadingKeys: ReadingKeys? { derivedKeys.madeReadingKeys }
 }
 
 /// Search keys a catalog folds on demand (with punctuation kept), and its reading keys,
 /// each made once.
 private final class DerivedKeys: Sendable {
   private let made = Mutex<[MatchOptions: SearchKeys]>([:])
-  private let readings = Mutex<ReadingKeys?>(nil)
+  private let readings = Mutex<(keys: ReadingKeys, made: Bool)?>(nil)
 
-  /// The reading keys, made by `make` the first time.
-  func readingKeys(make: () -> ReadingKeys) -> ReadingKeys {
+  /// The reading keys, given by `make` the first time with whether it made them from the
+  /// names (rather than reading them from a file).
+  func readingKeys(make: () -> (ReadingKeys, Bool)) -> ReadingKeys {
     readings.withLock { readings in
-      if let keys = readings { return keys }
-      let keys = make()
-      readings = keys
+      if let kept = readings { return kept.keys }
+      let (keys, made) = make()
+      readings = (keys, made)
       return keys
     }
+  }
+
+  /// The reading keys, if they were given and made from the names.
+  var madeReadingKeys: ReadingKeys? {
+    readings.withLock { $0.flatMap { $0.made ? $0.keys : nil } }
   }
 
   /// The keys for `options`, made by `make` the first time.

@@ -25,36 +25,67 @@ private struct SendableWords: @unchecked Sendable {
 /// `spelledCount + i` for name `i` when its bit is set; entries in ascending order have
 /// ascending owners within each of the two parts.
 public struct ReadingKeys: Sendable {
+  /// The version of the rules and data that make reading keys (`ReadingUnitBuilder`, the
+  /// pinyin, kana, Cyrillic and Greek tables), which a `ReadingCache` file records: raise it
+  /// whenever the keys made from a name change, so files made under the old rules are made
+  /// again.
+  static let ruleVersion: UInt32 = 1
+
   /// The top bit of a unit's last spelling number.
   static let unitEnd: UInt32 = 0x8000_0000
   /// The number of a unit that no term can spell.
   static let barrier: UInt32 = 0x7FFF_FFFF
 
   /// The name each reading key belongs to, ascending.
-  public let owners: [UInt32]
-  /// For each reading key, whether it is its name's own text (not a further key), so a
-  /// match in it can be shown on the name.
-  public let isName: [Bool]
+  public let owners: FrozenArray<UInt32>
   /// The end of each reading key in `spellings`.
-  public let ends: [UInt32]
+  public let ends: FrozenArray<UInt32>
   /// The units' spelling numbers, key after key.
-  public let spellings: [UInt32]
+  public let spellings: FrozenArray<UInt32>
+  /// What each spelling number stands for (`ReadingVocabulary`): every number the keys and
+  /// the Han units hold is below its count, or is `barrier`.
+  package let vocabulary: [ReadingVocabulary.Spelling]
   /// The names, for keys read from their names' text.
   let names: NameStore
   /// One bit a name (name `i` at bit `i % 64` of word `i / 64`): set for a name written
   /// only in BMP Han characters, read from its text; empty when the list has none.
-  let hanNames: [UInt64]
+  let hanNames: FrozenArray<UInt64>
   /// How many bits of `hanNames` are set.
   let hanNameCount: Int
   /// The first Han character read as a name's (family name) or as another: per scalar
   /// from `hanBase`, at `scalar - hanBase` (another) or `hanSpan + scalar - hanBase` (a
   /// name's first), the character's unit's index in `hanUnitEnds` plus one; 0 for a
-  /// character no name of the list has there.
-  let hanUnitOf: [UInt16]
+  /// character no name of the list has there. Empty, or `2 * hanSpan` entries.
+  let hanUnitOf: FrozenArray<UInt16>
   /// The end of each Han unit's numbers in `hanUnitNumbers`.
-  let hanUnitEnds: [UInt32]
+  let hanUnitEnds: FrozenArray<UInt32>
   /// The Han units' spelling numbers (as in `spellings`, `unitEnd` on each unit's last).
-  let hanUnitNumbers: [UInt32]
+  let hanUnitNumbers: FrozenArray<UInt32>
+
+  /// Reading keys from their parts, as `ReadingCache` maps them from a file.
+  ///
+  /// - Precondition: the parts are consistent, as `ReadingCache` checks them: `ends`
+  ///   ascending and ending at `spellings.count`, one owner per key, ascending and below
+  ///   `names.count`; `hanNames` empty or one bit per name (no bit past the last name);
+  ///   `hanUnitOf` empty or `2 * hanSpan` entries, each at most `hanUnitEnds.count`;
+  ///   `hanUnitEnds` ascending and ending at `hanUnitNumbers.count`.
+  init(
+    names: NameStore, owners: FrozenArray<UInt32>, ends: FrozenArray<UInt32>,
+    spellings: FrozenArray<UInt32>, vocabulary: [ReadingVocabulary.Spelling],
+    hanNames: FrozenArray<UInt64>, hanUnitOf: FrozenArray<UInt16>,
+    hanUnitEnds: FrozenArray<UInt32>, hanUnitNumbers: FrozenArray<UInt32>
+  ) {
+    self.names = names
+    self.owners = owners
+    self.ends = ends
+    self.spellings = spellings
+    self.vocabulary = vocabulary
+    self.hanNames = hanNames
+    self.hanNameCount = hanNames.reduce(0) { $0 + $1.nonzeroBitCount }
+    self.hanUnitOf = hanUnitOf
+    self.hanUnitEnds = hanUnitEnds
+    self.hanUnitNumbers = hanUnitNumbers
+  }
 
   /// Whether `utf8` is written only in BMP Han characters (`CharacterRanks.isHanOnly`),
   /// marking in `seen` each of its characters (at `hanSpan` plus its offset for the first,
@@ -114,9 +145,7 @@ public struct ReadingKeys: Sendable {
     let bounds = (0...chunkCount).map {
       $0 == chunkCount ? names.count : names.count * $0 / chunkCount & ~63
     }
-    typealias Part = (
-      owners: [UInt32], isName: [Bool], ends: [UInt32], spellings: [UInt32], hanSeen: [Bool]
-    )
+    typealias Part = (owners: [UInt32], ends: [UInt32], spellings: [UInt32], hanSeen: [Bool])
     let parts = ConcurrentResults<Part>(count: chunkCount)
     let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (names.count + 63) / 64)
     bits.initialize(repeating: 0)
@@ -129,7 +158,6 @@ public struct ReadingKeys: Sendable {
       var k = further?.firstKey(ofNameAtLeast: first) ?? 0
       let lastKey = further?.firstKey(ofNameAtLeast: last) ?? 0
       var owners: [UInt32] = []
-      var isNames: [Bool] = []
       var ends: [UInt32] = []
       var spellings: [UInt32] = []
       // Which Han characters the chunk's names of Han characters only have, as a name's
@@ -140,7 +168,6 @@ public struct ReadingKeys: Sendable {
       func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) {
         guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else { return }
         owners.append(UInt32(owner))
-        isNames.append(isName)
         ends.append(UInt32(spellings.count))
       }
       for i in first..<last {
@@ -167,20 +194,18 @@ public struct ReadingKeys: Sendable {
           }
         }
       }
-      parts[chunk] = (owners, isNames, ends, spellings, hasHan ? Array(seen!) : [])
+      parts[chunk] = (owners, ends, spellings, hasHan ? Array(seen!) : [])
     }
-    var owners: [UInt32] = []
-    var isName: [Bool] = []
-    var ends: [UInt32] = []
-    var spellings: [UInt32] = []
+    var owners = GrowableArray<UInt32>()
+    var ends = GrowableArray<UInt32>()
+    var spellings = GrowableArray<UInt32>()
     var hanSeen: [Bool] = []
     for part in parts.values {
       let part = part!
       let offset = UInt32(spellings.count)
-      owners += part.owners
-      isName += part.isName
-      ends += part.ends.map { $0 + offset }
-      spellings += part.spellings
+      part.owners.withUnsafeBufferPointer { owners.append(contentsOf: $0) }
+      part.ends.map { $0 + offset }.withUnsafeBufferPointer { ends.append(contentsOf: $0) }
+      part.spellings.withUnsafeBufferPointer { spellings.append(contentsOf: $0) }
       if hanSeen.isEmpty {
         hanSeen = part.hanSeen
       } else if !part.hanSeen.isEmpty {
@@ -198,15 +223,12 @@ public struct ReadingKeys: Sendable {
       hanUnitEnds.append(UInt32(hanUnitNumbers.count))
       hanUnitOf[k] = UInt16(hanUnitEnds.count)
     }
-    self.hanNames = hanSeen.isEmpty ? [] : Array(bits)
-    self.hanNameCount = self.hanNames.reduce(0) { $0 + $1.nonzeroBitCount }
-    self.owners = owners
-    self.isName = isName
-    self.ends = ends
-    self.spellings = spellings
-    self.names = names
-    self.hanUnitOf = hanUnitOf
-    self.hanUnitEnds = hanUnitEnds
-    self.hanUnitNumbers = hanUnitNumbers
+    self.init(
+      names: names, owners: owners.freeze(), ends: ends.freeze(), spellings: spellings.freeze(),
+      // Every number the keys hold was interned before this snapshot.
+      vocabulary: ReadingVocabulary.shared.spellings,
+      hanNames: hanSeen.isEmpty ? FrozenArray() : FrozenArray(bits),
+      hanUnitOf: FrozenArray(hanUnitOf), hanUnitEnds: FrozenArray(hanUnitEnds),
+      hanUnitNumbers: FrozenArray(hanUnitNumbers))
   }
 }

@@ -176,23 +176,30 @@ public struct ReadingMatcher: Sendable {
   /// spells the term, its units those of `readings.hanUnitOf`: what `matches` finds in the
   /// name's units, without them being stored.
   ///
+  /// A name that is not so written (which only a damaged or forged `ReadingCache` file could
+  /// mark) is read as three-byte characters, any outside the table reading as no unit, and
+  /// never read past its end.
+  ///
   /// - Complexity: O(k) in the name's characters, times the positions reached at once.
   @inline(__always)
   func matchesHan(
     _ utf8: UnsafeBufferPointer<UInt8>, unitOf: UnsafeBufferPointer<UInt16>, _ han: HanMoves
   ) -> Bool {
     var input: UInt64 = 1
+    let span = UInt32(ReadingKeys.hanSpan)
+    let end = utf8.count - utf8.count % 3
     return han.starts.withUnsafeBufferPointer { starts in
       han.moves.withUnsafeBufferPointer { moves in
         var k = 0
-        while k < utf8.count {
+        while k < end {
           let value =
             UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
             | UInt32(utf8[k + 2] & 0x3F)
-          let slot = (k == 0 ? ReadingKeys.hanSpan : 0) + Int(value &- ReadingKeys.hanBase)
+          let offset = value &- ReadingKeys.hanBase
+          let slot = Int((k == 0 ? span : 0) &+ offset)
           k += 3
           var output: UInt64 = 0
-          let unit = Int(unitOf[slot]) &- 1
+          let unit = offset < span && slot < unitOf.count ? Int(unitOf[slot]) &- 1 : -1
           if unit >= 0 {
             var from = input & starts[unit]
             while from != 0 {

@@ -22,8 +22,10 @@ enum ReadingScanner {
     let han = matcher.hanMoves(readings)
     ThreadPool.perform(iterations: slices) { slice in
       var found: [UInt32] = []
-      readings.spellings.withUnsafeBufferPointer { spellings in
-        readings.hanUnitOf.withUnsafeBufferPointer { unitOf in
+      do {
+        do {
+          let spellings = readings.spellings.buffer
+          let unitOf = readings.hanUnitOf.buffer
           for position in bounds[slice]..<bounds[slice + 1] {
             if position & 0xFFF == 0, cancellation?.isCancelled == true { return }
             let r = candidates.map { Int($0[position]) } ?? position

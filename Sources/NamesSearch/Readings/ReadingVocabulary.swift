@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// A spelling is interned the first time a name needs it, so a list's reading keys hold
 /// 32-bit numbers, not text, and a query compares its term with each distinct spelling once
-/// (`ReadingMatcher`). Numbers are stable for the life of the process, not stored anywhere.
+/// (`ReadingMatcher`). Numbers are stable for the life of the process; a `ReadingCache` file
+/// keeps the spellings its keys number, and the process that reads it adopts them.
 ///
 /// Thread-safe; a builder keeps its own cache in front of it (`ReadingUnitBuilder`).
 package final class ReadingVocabulary: Sendable {
@@ -43,7 +44,8 @@ package final class ReadingVocabulary: Sendable {
   package static let shared = ReadingVocabulary()
 
   private struct State {
-    var numbers: [Spelling: UInt32] = [:]
+    /// The number of each spelling; `nil` after `adopting(_:)` until a spelling is interned.
+    var numbers: [Spelling: UInt32]? = [:]
     var spellings: [Spelling] = []
   }
 
@@ -51,16 +53,44 @@ package final class ReadingVocabulary: Sendable {
 
   /// The number of `spelling`, interning it if new.
   ///
-  /// - Complexity: O(length) amortized, under a lock.
+  /// - Complexity: O(length) amortized, under a lock; O(v) in the vocabulary the first time
+  ///   after `adopting(_:)`.
   package func number(of spelling: Spelling) -> UInt32 {
     state.withLock { state in
-      if let number = state.numbers[spelling] { return number }
+      if state.numbers == nil {
+        var numbers: [Spelling: UInt32] = [:]
+        numbers.reserveCapacity(state.spellings.count)
+        for (number, known) in state.spellings.enumerated() { numbers[known] = UInt32(number) }
+        state.numbers = numbers
+      }
+      if let number = state.numbers![spelling] { return number }
       let number = UInt32(state.spellings.count)
       precondition(number < ReadingKeys.barrier, "too many distinct spellings")
-      state.numbers[spelling] = number
+      state.numbers![spelling] = number
       state.spellings.append(spelling)
       return number
     }
+  }
+
+  /// Takes in the spellings another process numbered (`ReadingCache`), and says what each of
+  /// their numbers is here: `nil` when it is the same number (this vocabulary was empty, or
+  /// already began with exactly these spellings, as in a process that reads one cache file),
+  /// else the number of each.
+  ///
+  /// - Complexity: O(1) into an empty vocabulary (its numbers are indexed on the next
+  ///   `number(of:)`), else O(v) in the spellings' total length.
+  package func numbers(adopting spellings: [Spelling]) -> [UInt32]? {
+    let prefixMatches = state.withLock { state -> Bool in
+      if state.spellings.isEmpty {
+        state.spellings = spellings
+        state.numbers = nil
+        return true
+      }
+      return state.spellings.count >= spellings.count
+        && state.spellings[..<spellings.count].elementsEqual(spellings)
+    }
+    if prefixMatches { return nil }
+    return spellings.map { number(of: $0) }
   }
 
   /// Every spelling interned so far, indexed by number.

@@ -60,7 +60,7 @@ public struct Searcher: Sendable {
     guard readings.count > 0 else { return nil }
     return (
       readings,
-      ReadingMatcher(scalars: term, vocabulary: ReadingVocabulary.shared.spellings)
+      ReadingMatcher(scalars: term, vocabulary: readings.vocabulary)
     )
   }
 

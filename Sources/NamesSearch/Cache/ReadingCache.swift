@@ -1,0 +1,364 @@
+/// The reading keys of an indexed list (`ReadingKeys`), kept in a file beside its index
+/// (`IndexCache`) so that a cached query by reading maps them instead of making them again.
+///
+/// `<directory>/<the index file's 16 hex digits>.rdg`, written the first time a run makes
+/// the keys of a list whose index is (or has just been) written, once the answer is out;
+/// little-endian, an 80-byte header then 8-byte-aligned parts:
+///
+/// | offset | field | type |
+/// | --- | --- | --- |
+/// | 0 | magic `NSRDG\0\0\u{1}` | `UInt64` |
+/// | 8, 12 | `IndexCache.version(unicode:)`, `ReadingKeys.ruleVersion` | `UInt32` |
+/// | 16 | the index file's checksum (`CacheHeader.checksum`) | `UInt64` |
+/// | 24 | this file's checksum (`IndexChecksum`, its field zero) | `UInt64` |
+/// | 32 … 64 | counts: names, keys, spelling numbers, Han name words, Han slots, Han units, Han unit numbers, spellings, spelling bytes | `UInt32` |
+/// | 68 | zero | `UInt32` |
+/// | 72 | body size (bytes after the header) | `UInt64` |
+///
+/// The parts, in order: the keys' owners and ends (`UInt32`), the spelling numbers
+/// (`UInt32`), the Han names' bits (`UInt64`), the Han slots (`UInt16`), the Han units' ends
+/// and numbers (`UInt32`), then the vocabulary (`ReadingVocabulary.Spelling`, each as a
+/// `UInt16` scalar count, a `UInt8` abbreviation count, a `UInt8` flag (1: continues only),
+/// the scalars as `UInt32`, then the abbreviations as bytes).
+///
+/// The file is bound to one index file by that file's checksum, which covers the names the
+/// keys were read from and is verified before this file is read; the version covers the
+/// folding and Unicode tables, and `ReadingKeys.ruleVersion` the reading rules and data. A
+/// file is used only if its size is what the header describes and within `IndexSizeLimit`
+/// of the list's size, its checksum (XXH3-64 in pieces on every core, as `IndexChecksum`)
+/// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
+/// and in bounds, every Han slot naming a unit, no bit past the last name); anything else
+/// is ignored and the keys are made from the names, as without a cache. Written atomically
+/// (`AtomicFile`); deleting it is always safe.
+enum ReadingCache {
+  /// `NSRDG\0\0\u{1}` as a little-endian word.
+  static let magic: UInt64 = 0x0100_0047_4452_534E
+  /// The header's size in bytes.
+  static let headerSize = 80
+  /// Where the header keeps this file's checksum.
+  static let checksumOffset = 24
+
+  /// Where the reading keys of a catalog mapped from an index file are kept, and what they
+  /// must be bound to.
+  struct Location: Sendable {
+    /// The `.rdg` file.
+    let path: PathName
+    /// The index file's version (`IndexCache.version(unicode:)`).
+    let version: UInt32
+    /// The index file's checksum.
+    let indexChecksum: UInt64
+    /// The list's size in bytes, which bounds the file's (`IndexSizeLimit`).
+    let listSize: UInt64
+  }
+
+  /// The `.rdg` file beside the index file `indexPath` (`<16 hex digits>.idx`).
+  static func path(besideIndex indexPath: PathName) -> PathName? {
+    var bytes = indexPath.bytes
+    guard bytes.count > 4, bytes.suffix(4).elementsEqual(".idx".utf8) else { return nil }
+    bytes.removeLast(4)
+    return PathName(bytes: bytes + Array(".rdg".utf8))
+  }
+
+  /// The counts a header gives, in its order.
+  struct Counts: Equatable {
+    var names = 0
+    var keys = 0
+    var spellings = 0
+    var hanWords = 0
+    var hanSlots = 0
+    var hanUnits = 0
+    var hanNumbers = 0
+    var vocabulary = 0
+    var vocabularyBytes = 0
+
+    var asWords: [Int] {
+      [
+        names, keys, spellings, hanWords, hanSlots, hanUnits, hanNumbers, vocabulary,
+        vocabularyBytes,
+      ]
+    }
+
+    /// Where each part starts (from the start of the file) and where the file ends.
+    var layout: (parts: [Int], end: Int) {
+      let sizes = [
+        4 * keys, 4 * keys, 4 * spellings, 8 * hanWords, 2 * hanSlots, 4 * hanUnits,
+        4 * hanNumbers, vocabularyBytes,
+      ]
+      var offset = ReadingCache.headerSize
+      var parts: [Int] = []
+      for size in sizes {
+        parts.append(offset)
+        offset += (size + 7) & ~7
+      }
+      return (parts, offset)
+    }
+  }
+
+  /// The header's bytes.
+  static func header(
+    version: UInt32, indexChecksum: UInt64, counts: Counts, checksum: UInt64
+  ) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: headerSize)
+    bytes.withUnsafeMutableBytes { h in
+      func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
+        h.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+      }
+      put(magic, 0)
+      put(version, 8)
+      put(ReadingKeys.ruleVersion, 12)
+      put(indexChecksum, 16)
+      put(checksum, checksumOffset)
+      for (i, count) in counts.asWords.enumerated() { put(UInt32(count), 32 + 4 * i) }
+      put(UInt64(counts.layout.end - headerSize), 72)
+    }
+    return bytes
+  }
+
+  // MARK: - Reading
+
+  /// The reading keys of `names` kept at `location`, or `nil` when there is no usable file.
+  ///
+  /// - Complexity: O(n) in the file's size (its checksum and structure); O(1) for a file
+  ///   whose size or header is wrong (nothing is mapped).
+  static func read(at location: Location, names: NameStore) -> ReadingKeys? {
+    guard
+      let fd = Descriptor.openForReading(location.path, nonBlocking: true, followsLastLink: false)
+    else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
+      IndexSizeLimit.allows(Int(clamping: info.size), listSize: location.listSize),
+      let header = IndexCache.readHeader(fd, count: headerSize)
+    else { return nil }
+    let size = Int(info.size)
+    guard
+      let counts = header.withUnsafeBytes({
+        Self.counts(inHeader: $0, fileSize: size, location: location, nameCount: names.count)
+      }),
+      let mapped = SystemMemory.mapFile(fd, bytes: size)
+    else { return nil }
+    let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+    return keys(in: region, counts: counts, names: names)
+  }
+
+  /// The counts of a header that describes a file of `fileSize` bytes bound to `location`'s
+  /// index, for `nameCount` names; `nil` if anything disagrees.
+  static func counts(
+    inHeader h: UnsafeRawBufferPointer, fileSize: Int, location: Location, nameCount: Int
+  ) -> Counts? {
+    guard h.count >= headerSize else { return nil }
+    func u32(_ at: Int) -> UInt32 {
+      UInt32(littleEndian: h.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+    func u64(_ at: Int) -> UInt64 {
+      UInt64(littleEndian: h.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+    }
+    guard u64(0) == magic, u32(8) == location.version, u32(12) == ReadingKeys.ruleVersion,
+      u64(16) == location.indexChecksum, u32(68) == 0,
+      u64(72) == UInt64(fileSize - headerSize)
+    else { return nil }
+    let words = (0..<9).map { Int(u32(32 + 4 * $0)) }
+    let counts = Counts(
+      names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
+      hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
+      vocabularyBytes: words[8])
+    // Han names come with their table, and both with one bit a name.
+    let hasHan = counts.hanWords > 0
+    guard counts.names == nameCount,
+      counts.hanWords == (hasHan ? (nameCount + 63) / 64 : 0),
+      counts.hanSlots == (hasHan ? 2 * ReadingKeys.hanSpan : 0),
+      hasHan || (counts.hanUnits == 0 && counts.hanNumbers == 0),
+      counts.layout.end == fileSize
+    else { return nil }
+    return counts
+  }
+
+  /// The keys in a mapped file whose header gave `counts`, once its checksum and structure
+  /// check; `nil` otherwise.
+  static func keys(in region: StorageRegion, counts: Counts, names: NameStore) -> ReadingKeys? {
+    guard let base = region.base else { return nil }
+    let file = UnsafeRawBufferPointer(start: base, count: region.byteCount)
+    let parts = counts.layout.parts
+    let pieces = IndexChecksum.pieceCount
+    let results = ConcurrentResults<UInt64>(count: pieces + 3)
+    let shared = SharedForReading(value: file)
+    let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: file[headerSize...]))
+    ThreadPool.perform(iterations: pieces + 3) { task in
+      let file = shared.value
+      switch task {
+      case pieces:
+        let valid =
+          CacheReader.endsAreValid(file, at: parts[1], count: counts.keys, total: counts.spellings)
+          && CacheReader.endsAreValid(
+            file, at: parts[5], count: counts.hanUnits, total: counts.hanNumbers)
+        results[task] = valid ? 1 : 0
+      case pieces + 1:
+        let valid = CacheReader.wordsAscend(
+          file, at: parts[0], count: counts.keys, below: counts.names)
+        results[task] = valid ? 1 : 0
+      case pieces + 2:
+        results[task] = Self.hanTablesAreValid(file, counts: counts, parts: parts) ? 1 : 0
+      default:
+        results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
+      }
+    }
+    let values = results.values
+    guard values[pieces...].allSatisfy({ $0 == 1 }) else { return nil }
+    let checksum = IndexChecksum.combine(
+      header: UnsafeRawBufferPointer(rebasing: file[..<headerSize]),
+      digests: values.prefix(pieces).map { $0! },
+      checksumOffset: checksumOffset)
+    guard
+      checksum
+        == UInt64(littleEndian: file.loadUnaligned(fromByteOffset: checksumOffset, as: UInt64.self)),
+      let vocabulary = Self.vocabulary(
+        UnsafeRawBufferPointer(rebasing: file[parts[7]..<parts[7] + counts.vocabularyBytes]),
+        count: counts.vocabulary)
+    else { return nil }
+    func words<T: BitwiseCopyable>(_ part: Int, _ count: Int) -> FrozenArray<T> {
+      FrozenArray(region: region, byteOffset: parts[part], count: count)
+    }
+    var spellings: FrozenArray<UInt32> = words(2, counts.spellings)
+    var hanUnitNumbers: FrozenArray<UInt32> = words(6, counts.hanNumbers)
+    // This process may already number some spellings otherwise (a library that read
+    // another list): then the keys' numbers are translated.
+    if let numbers = ReadingVocabulary.shared.numbers(adopting: vocabulary) {
+      spellings = translated(spellings, by: numbers)
+      hanUnitNumbers = translated(hanUnitNumbers, by: numbers)
+    }
+    return ReadingKeys(
+      names: names, owners: words(0, counts.keys), ends: words(1, counts.keys),
+      spellings: spellings, vocabulary: ReadingVocabulary.shared.spellings,
+      hanNames: words(3, counts.hanWords), hanUnitOf: words(4, counts.hanSlots),
+      hanUnitEnds: words(5, counts.hanUnits), hanUnitNumbers: hanUnitNumbers)
+  }
+
+  /// `numbers` with each spelling number `x` made `table[x]` (the unit-end bit kept; a
+  /// barrier, or a number past the table, made a barrier).
+  static func translated(_ numbers: FrozenArray<UInt32>, by table: [UInt32]) -> FrozenArray<UInt32>
+  {
+    var out = GrowableArray<UInt32>(capacity: numbers.count)
+    for x in numbers {
+      let number = Int(x & ~ReadingKeys.unitEnd)
+      let mapped = number < table.count ? table[number] : ReadingKeys.barrier
+      out.append(mapped | (x & ReadingKeys.unitEnd))
+    }
+    return out.freeze()
+  }
+
+  /// Whether every Han slot names a unit (at most the unit count) and no bit is set past the
+  /// last name.
+  static func hanTablesAreValid(
+    _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
+  ) -> Bool {
+    var largest: UInt16 = 0
+    for s in 0..<counts.hanSlots {
+      largest = max(
+        largest,
+        UInt16(littleEndian: file.loadUnaligned(fromByteOffset: parts[4] + 2 * s, as: UInt16.self)))
+    }
+    guard Int(largest) <= counts.hanUnits else { return false }
+    guard counts.hanWords > 0, counts.names % 64 != 0 else { return true }
+    let last = UInt64(
+      littleEndian: file.loadUnaligned(
+        fromByteOffset: parts[3] + 8 * (counts.hanWords - 1), as: UInt64.self))
+    return last >> UInt64(counts.names % 64) == 0
+  }
+
+  /// The `count` spellings encoded in `bytes`, which they must fill exactly; `nil` if not.
+  static func vocabulary(_ bytes: UnsafeRawBufferPointer, count: Int) -> [ReadingVocabulary
+    .Spelling]?
+  {
+    var spellings: [ReadingVocabulary.Spelling] = []
+    spellings.reserveCapacity(min(count, bytes.count / 4))
+    var at = 0
+    for _ in 0..<count {
+      guard bytes.count - at >= 4 else { return nil }
+      let length = Int(
+        UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+      let abbreviations = Int(bytes[at + 2])
+      let flags = bytes[at + 3]
+      at += 4
+      guard flags <= 1, bytes.count - at >= 4 * length + abbreviations else { return nil }
+      let text = (0..<length).map {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 4 * $0, as: UInt32.self))
+      }
+      at += 4 * length
+      spellings.append(
+        ReadingVocabulary.Spelling(
+          text: text, abbreviations: Array(bytes[at..<at + abbreviations]),
+          continuesOnly: flags == 1))
+      at += abbreviations
+    }
+    return at == bytes.count ? spellings : nil
+  }
+
+  // MARK: - Writing
+
+  /// The vocabulary's encoding (see `ReadingCache`); `nil` if a spelling is too long for it.
+  static func encode(_ vocabulary: [ReadingVocabulary.Spelling]) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for spelling in vocabulary {
+      guard let length = UInt16(exactly: spelling.text.count),
+        let abbreviations = UInt8(exactly: spelling.abbreviations.count)
+      else { return nil }
+      withUnsafeBytes(of: length.littleEndian) { bytes += $0 }
+      bytes += [abbreviations, spelling.continuesOnly ? 1 : 0]
+      for scalar in spelling.text { withUnsafeBytes(of: scalar.littleEndian) { bytes += $0 } }
+      bytes += spelling.abbreviations
+    }
+    return bytes
+  }
+
+  /// Writes `keys` to `location`, atomically; returns whether it was written. Any failure
+  /// means no file, never an error; `shouldStop` answering true between parts abandons it.
+  @discardableResult
+  static func write(
+    _ keys: ReadingKeys, to location: Location, shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    // The parts are written as they lie in memory.
+    guard UInt32(1).littleEndian == 1, let vocabulary = encode(keys.vocabulary),
+      keys.names.count <= Int(UInt32.max), keys.spellings.count <= Int(UInt32.max),
+      keys.hanUnitNumbers.count <= Int(UInt32.max), vocabulary.count <= Int(UInt32.max)
+    else { return false }
+    let counts = Counts(
+      names: keys.names.count, keys: keys.owners.count, spellings: keys.spellings.count,
+      hanWords: keys.hanNames.count, hanSlots: keys.hanUnitOf.count,
+      hanUnits: keys.hanUnitEnds.count, hanNumbers: keys.hanUnitNumbers.count,
+      vocabulary: keys.vocabulary.count, vocabularyBytes: vocabulary.count)
+    let size = counts.layout.end
+    guard IndexSizeLimit.allows(size, listSize: location.listSize) else { return false }
+    let parts: [UnsafeRawBufferPointer] = [
+      keys.owners.rawBytes, keys.ends.rawBytes, keys.spellings.rawBytes, keys.hanNames.rawBytes,
+      keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
+    ]
+    return AtomicFile.write(to: location.path, size: size) { fd in
+      guard var hasher = IndexPieceHasher(bodySize: size - headerSize) else { return false }
+      let zeros = [UInt8](repeating: 0, count: 8)
+      func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if shouldStop() { return false }
+        hasher.update(bytes)
+        let padding = (8 - bytes.count % 8) % 8
+        return Descriptor.writeAll(fd, bytes) == nil
+          && zeros.withUnsafeBytes {
+            let pad = UnsafeRawBufferPointer(rebasing: $0[..<padding])
+            hasher.update(pad)
+            return Descriptor.writeAll(fd, pad) == nil
+          }
+      }
+      let blank = header(
+        version: location.version, indexChecksum: location.indexChecksum, counts: counts,
+        checksum: 0)
+      guard blank.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil }),
+        parts.allSatisfy(put), vocabulary.withUnsafeBytes(put),
+        let digests = hasher.finish()
+      else { return false }
+      let checksum = blank.withUnsafeBytes {
+        IndexChecksum.combine(header: $0, digests: digests, checksumOffset: checksumOffset)
+      }
+      let finished = header(
+        version: location.version, indexChecksum: location.indexChecksum, counts: counts,
+        checksum: checksum)
+      return finished.withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
+    }
+  }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NamesSearch
+
+/// The reading keys kept beside an index (`ReadingCache`): a cached load finds by reading
+/// exactly what a load that makes its keys finds (the keys made from the names are the
+/// reference; their rules are tested against hand tables and reference romanizations
+/// elsewhere), and a file that is damaged, bound to another index or forged is never used
+/// to answer, nor crashes the search.
+@Suite("Reading keys in the index cache")
+struct ReadingCacheTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "reading-cache-\(UUID().uuidString)"
+  ).path
+  var cache: String { folder + "/cache" }
+
+  /// The names of every international fixture (copied from `../shared/fixtures`), with
+  /// names that mix scripts and one of Latin letters only.
+  static let names: [String] = {
+    let files = [
+      "zh_CN", "zh_TW", "ja_JP", "ko_KR", "ru_RU", "el_GR", "pl_PL", "en_US", "sv_SE",
+    ]
+    var names = files.flatMap { file in
+      ((try? String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8))
+        ?? "")
+        .split(separator: "\n").map(String.init)
+    }
+    names += ["张 Wei", "Ivan Петров", "さとう Ann", "曾小华", "单田芳", "Ørsted"]
+    return names
+  }()
+
+  /// Terms typed by reading (pinyin, initials, romaji, Hangul initials, romanizations) and by
+  /// letters, some that find nothing.
+  static let terms = [
+    "zhang", "zs", "wang", "li", "xiao", "zeng", "shan", "chen", "w", "sato", "satou", "yuki",
+    "ta", "ㄱㅁ", "김미", "kim", "ivan", "petrov", "sofia", "maria", "ann", "a", "zzzz", "q",
+  ]
+
+  /// Writes the names as a text list, an hour old (so the cache trusts its stamp).
+  func makeList(_ names: [String] = Self.names) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/names.txt"
+    try Data(names.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    return path
+  }
+
+  func load(_ path: String) throws -> CachedCatalogLoader {
+    try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+  }
+
+  /// Each term's matching names, as text.
+  static func answers(_ catalog: Catalog) -> [[String]] {
+    terms.map { term in
+      let result = Searcher().search(Query(term: term), in: catalog)
+      return result.matchedNames.map { catalog.names[Int($0)] }
+    }
+  }
+
+  /// The `.rdg` file beside the list's index.
+  func readingFile(of path: String) throws -> String {
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let index = try #require(PathName(IndexCache.file(for: absolute, in: cache)))
+    let file = try #require(ReadingCache.path(besideIndex: index))
+    return file.description
+  }
+
+  /// `bytes` (a reading cache file) with its checksum made right for its header and body.
+  static func withChecksumFixed(_ bytes: [UInt8]) -> Data {
+    var bytes = bytes
+    bytes.withUnsafeMutableBytes { raw in
+      let body = UnsafeRawBufferPointer(rebasing: raw[ReadingCache.headerSize...])
+      let digests = (0..<IndexChecksum.pieceCount).map {
+        IndexChecksum.pieceDigest(body, piece: $0)
+      }
+      let checksum = IndexChecksum.combine(
+        header: UnsafeRawBufferPointer(rebasing: raw[..<ReadingCache.headerSize]),
+        digests: digests, checksumOffset: ReadingCache.checksumOffset)
+      raw.storeBytes(
+        of: checksum.littleEndian, toByteOffset: ReadingCache.checksumOffset, as: UInt64.self)
+    }
+    return Data(bytes)
+  }
+
+  /// Loads the list through the cache, searches every term, and says whether the reading
+  /// keys were read from the file (else made from the names).
+  func cachedAnswers(_ path: String) throws -> (answers: [[String]], fromFile: Bool) {
+    let loaded = try load(path)
+    #expect(loaded.origin == .cache)
+    let answers = Self.answers(loaded.catalog)
+    return (answers, loaded.catalog.madeReadingKeys == nil)
+  }
+
+  @Test("the first run keeps the reading keys it made; later runs map them and answer alike")
+  func roundTrip() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    #expect(first.origin == .list)
+    let expected = Self.answers(first.catalog)
+    #expect(expected.contains { !$0.isEmpty } && expected.contains { $0.isEmpty })
+    #expect(first.writeCache())
+    #expect(FileManager.default.fileExists(atPath: try readingFile(of: path)))
+    let (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile)
+    #expect(answers == expected)
+    // The mapped keys are the made ones, part for part.
+    let made = ReadingKeys(names: first.catalog.names)
+    let mapped = try load(path).catalog.readingKeys
+    #expect(Array(mapped.owners) == Array(made.owners) && Array(mapped.ends) == Array(made.ends))
+    #expect(Array(mapped.hanNames) == Array(made.hanNames))
+    #expect(Array(mapped.hanUnitOf) == Array(made.hanUnitOf))
+    #expect(Array(mapped.hanUnitEnds) == Array(made.hanUnitEnds))
+  }
+
+  @Test("a run from the cache that makes the keys (no file yet) writes them")
+  func writtenFromCache() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    #expect(first.writeCache())  // no readings asked: no reading file
+    let file = try readingFile(of: path)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    let second = try load(path)
+    let expected = Self.answers(second.catalog)
+    #expect(second.catalog.madeReadingKeys != nil)
+    #expect(second.writeCache())
+    #expect(FileManager.default.fileExists(atPath: file))
+    let (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile && answers == expected)
+  }
+
+  @Test("a damaged, truncated or lengthened file is refused and the keys made again")
+  func damage() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    let expected = Self.answers(first.catalog)
+    #expect(first.writeCache())
+    let file = try readingFile(of: path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    // A byte in the header, in each part, and the last one.
+    var offsets = [0, 8, 12, 16, 24, 32, 40, 60, 72, good.count - 1]
+    offsets += stride(from: ReadingCache.headerSize, to: good.count, by: max(1, good.count / 40))
+    var damaged: [[UInt8]] = offsets.map {
+      var bytes = good
+      bytes[$0] ^= 0x5A
+      return bytes
+    }
+    damaged += [Array(good.dropLast(8)), good + [0, 0, 0, 0, 0, 0, 0, 0], []]
+    for bytes in damaged {
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      let (answers, fromFile) = try cachedAnswers(path)
+      #expect(!fromFile)
+      #expect(answers == expected)
+    }
+    // The good bytes are read (the damage, not the rewriting, was refused).
+    try Data(good).write(to: URL(fileURLWithPath: file))
+    #expect(try cachedAnswers(path).fromFile)
+  }
+
+  @Test("a file bound to another index (the list changed) is refused, then made again")
+  func boundToItsIndex() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    _ = Self.answers(first.catalog)
+    #expect(first.writeCache())
+    let file = try readingFile(of: path)
+    let old = try Data(contentsOf: URL(fileURLWithPath: file))
+    // The same number of names, one changed: a new index, whose checksum differs.
+    var names = Self.names
+    names[0] = "王小明"
+    _ = try makeList(names)
+    let relisted = try load(path)
+    #expect(relisted.origin == .list)
+    let expected = Self.answers(relisted.catalog)
+    #expect(relisted.writeCache())
+    try old.write(to: URL(fileURLWithPath: file))
+    let (answers, fromFile) = try cachedAnswers(path)
+    #expect(!fromFile && answers == expected)
+    #expect(expected[Self.terms.firstIndex(of: "wang")!].contains("王小明"))
+  }
+
+  @Test("forged files with a right checksum are refused, or searched without a crash")
+  func forged() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    let expected = Self.answers(first.catalog)
+    #expect(first.writeCache())
+    let file = try readingFile(of: path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let counts = try #require(
+      good.withUnsafeBytes { raw -> ReadingCache.Counts? in
+        // The header's own counts, read back with the reader's own check skipped.
+        let words = (0..<9).map {
+          Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
+        }
+        return ReadingCache.Counts(
+          names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
+          hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
+          vocabularyBytes: words[8])
+      })
+    #expect(counts.names == Self.names.count && counts.hanWords > 0 && counts.keys > 2)
+    let parts = counts.layout.parts
+    func word(_ bytes: inout [UInt8], _ offset: Int, _ value: UInt32) {
+      bytes.withUnsafeMutableBytes {
+        $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+      }
+    }
+    var refused: [[UInt8]] = []
+    // A key's end past the spelling numbers.
+    var bytes = good
+    word(&bytes, parts[1], UInt32(counts.spellings + 1))
+    refused.append(bytes)
+    // Owners that go down, and one past the last name.
+    bytes = good
+    word(&bytes, parts[0] + 4, 0)
+    word(&bytes, parts[0], 5)
+    refused.append(bytes)
+    bytes = good
+    word(&bytes, parts[0] + 4 * (counts.keys - 1), UInt32(counts.names))
+    refused.append(bytes)
+    // A Han slot naming a unit that is not there.
+    bytes = good
+    bytes.withUnsafeMutableBytes {
+      $0.storeBytes(
+        of: UInt16(counts.hanUnits + 1).littleEndian, toByteOffset: parts[4], as: UInt16.self)
+    }
+    refused.append(bytes)
+    // A bit past the last name (the list's count is not a multiple of 64).
+    #expect(counts.names % 64 != 0)
+    bytes = good
+    bytes[parts[3] + 8 * counts.hanWords - 1] |= 0x80
+    refused.append(bytes)
+    // A spelling whose flag is not 0 or 1.
+    bytes = good
+    bytes[parts[7] + 3] = 7
+    refused.append(bytes)
+    for forged in refused {
+      try Self.withChecksumFixed(forged).write(to: URL(fileURLWithPath: file))
+      let (answers, fromFile) = try cachedAnswers(path)
+      #expect(!fromFile && answers == expected)
+    }
+    // Every name marked as written in Han characters only, Latin, Cyrillic and kana ones
+    // too: read as such (answers may differ), never past a name's end or the table's.
+    bytes = good
+    for w in 0..<counts.hanWords {
+      for b in 0..<8 where 64 * w + 8 * b < counts.names {
+        let left = counts.names - 64 * w - 8 * b
+        bytes[parts[3] + 8 * w + b] = left >= 8 ? 0xFF : UInt8((1 << left) - 1)
+      }
+    }
+    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    let (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile && answers.count == Self.terms.count)
+    // The unforged bytes are read.
+    try Self.withChecksumFixed(good).write(to: URL(fileURLWithPath: file))
+    #expect(try cachedAnswers(path) == (expected, true))
+  }
+
+  @Test("a vocabulary that numbers spellings otherwise is adopted by translating numbers")
+  func adoption() {
+    let vocabulary = ReadingVocabulary()
+    let a = ReadingVocabulary.Spelling("zhang", abbreviations: [1, 2])
+    let b = ReadingVocabulary.Spelling("san", abbreviations: [1])
+    let c = ReadingVocabulary.Spelling("", continuesOnly: true)
+    // An empty vocabulary takes the file's numbers as they are.
+    #expect(vocabulary.numbers(adopting: [a, b]) == nil)
+    #expect(vocabulary.number(of: b) == 1 && vocabulary.number(of: c) == 2)
+    // A vocabulary that begins with the file's keeps them too.
+    #expect(vocabulary.numbers(adopting: [a, b]) == nil)
+    // Another order is translated: c is 2 here, a 0, and a new spelling gets 3.
+    let d = ReadingVocabulary.Spelling("wei")
+    #expect(vocabulary.numbers(adopting: [c, a, d]) == [2, 0, 3])
+    let numbers = FrozenArray<UInt32>([0, 1 | ReadingKeys.unitEnd, ReadingKeys.barrier, 9])
+    let translated = ReadingCache.translated(numbers, by: [2, 0, 3])
+    #expect(
+      Array(translated) == [2, 0 | ReadingKeys.unitEnd, ReadingKeys.barrier, ReadingKeys.barrier])
+  }
+}
