@@ -266,4 +266,101 @@ struct ReadingMatcherTests {
       #expect(found.contains(row[0]), "\(row[0]) (\(row[1])) by \(term)")
     }
   }
+
+  /// Names of Han characters only are read through a table of their characters
+  /// (`ReadingKeys.hanUnitOf`) and an automaton over classes of units
+  /// (`ReadingMatcher.hanMoves`); the reference is `matches` over the same name's units made
+  /// one by one (`ReadingUnitBuilder.units`), and the automaton's fallback (the classes'
+  /// moves followed bit by bit) must agree with both.
+  @Test("Han names through the class automaton, its fallback, and units made one by one")
+  func hanAutomaton() throws {
+    var names: [String] = []
+    for file in ["zh_CN", "zh_TW"] {
+      let text = try String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8)
+      names += text.split(separator: "\n").map(String.init)
+    }
+    names += ["曾小华", "单田芳", "长沙", "重庆", "厦门", "六安", "张三", "張三"]
+    let keys = ReadingKeys(names: NameStore(names))
+    #expect(keys.hanNameCount > 100)
+    var generator = SeededGenerator(seed: 12)
+    var terms = [
+      "zhang", "zs", "zhangsan", "zhs", "zeng", "shan", "chang", "changsha", "chongqing",
+      "xiamen", "luan", "w", "wei", "li", "x", "zh", "zhangw", "ang", "q", "zhong guo",
+    ]
+    // Random terms of pinyin letters, some spelling nothing.
+    let letters = Array("abcdeghijklmnopqrstuwxyz ")
+    for _ in 0..<40 {
+      let length = Int.random(in: 1...9, using: &generator)
+      let term = String((0..<length).map { _ in letters.randomElement(using: &generator)! })
+      terms.append(term.trimmingCharacters(in: .whitespaces))
+    }
+    var builder = ReadingUnitBuilder()
+    var compared = 0
+    var found = 0
+    for term in terms where !term.isEmpty {
+      let matcher = try #require(ReadingMatcher(term: term))
+      let han = matcher.hanMoves(keys)
+      let fallback = ReadingMatcher.HanMoves(
+        classOfSlot: han.classOfSlot, classCount: han.classCount, next: [],
+        classStarts: han.classStarts, classMoves: han.classMoves)
+      #expect(!han.next.isEmpty, "\(term)")
+      for i in 0..<names.count where keys.isHanName(i) {
+        let utf8 = keys.names.utf8(of: i)
+        let made = builder.units(of: utf8, isName: true)
+        let units = try #require(made)
+        let expected = units.numbers.withUnsafeBufferPointer { matcher.matches($0) }
+        #expect(matcher.matchesHan(utf8, han) == expected, "\(names[i]) by \(term)")
+        #expect(matcher.matchesHan(utf8, fallback) == expected, "\(names[i]) by \(term)")
+        compared += 1
+        if expected { found += 1 }
+      }
+    }
+    #expect(compared > 10_000 && found > 500)
+  }
+
+  /// A list large enough to be scanned in slices on every core, with stored keys (kana,
+  /// Hangul, Cyrillic, mixed names) before the names of Han characters only: the slices'
+  /// scan (the Han names found through their bits) must find what the scan of every entry
+  /// given as a candidate finds, and that what `matches` finds in each name's units made one
+  /// by one.
+  @Test("the sliced scan over stored keys and Han names' bits, against every entry by hand")
+  func slicedScan() throws {
+    var generator = SeededGenerator(seed: 31)
+    let han = Array("张王李赵曾单长重厦门六安三伟芳华小明")
+    let kana = Array("さとうゆきタロウ")
+    let others = ["Иван", "김민수", "Σοφία", "Ann", "张 Wei"]
+    var names: [String] = []
+    for _ in 0..<70_000 {
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0: names.append(String(kana.shuffled(using: &generator).prefix(3)))
+      case 1: names.append(others.randomElement(using: &generator)!)
+      default:
+        let length = Int.random(in: 2...3, using: &generator)
+        names.append(String((0..<length).map { _ in han.randomElement(using: &generator)! }))
+      }
+    }
+    let keys = ReadingKeys(names: NameStore(names))
+    #expect(keys.spelledCount > 10_000 && keys.hanNameCount > 20_000)
+    #expect(keys.entryCount >= ReadingScanner.parallelThreshold)
+    var builder = ReadingUnitBuilder()
+    for term in ["zhang", "zs", "sato", "ivan", "w", "changsha", "ㄱㅁ", "sofia"] {
+      let matcher = try #require(ReadingMatcher(term: term))
+      let sliced = try #require(ReadingScanner.scan(keys, for: matcher, cancellation: nil))
+      let every = try #require(
+        ReadingScanner.scan(
+          keys, for: matcher, candidates: (0..<keys.entryCount).map(UInt32.init),
+          cancellation: nil))
+      #expect(sliced == every, "\(term)")
+      let owners = Set(sliced.map { keys.owner(ofEntry: Int($0)) })
+      var expected = Set<Int>()
+      for i in names.indices {
+        let made = builder.units(of: keys.names.utf8(of: i), isName: true)
+        guard let units = made else { continue }
+        if units.numbers.withUnsafeBufferPointer({ matcher.matches($0) }) { expected.insert(i) }
+      }
+      #expect(owners == expected, "\(term)")
+      #expect(!expected.isEmpty, "\(term)")
+    }
+  }
 }

@@ -138,81 +138,189 @@ public struct ReadingMatcher: Sendable {
     }
   }
 
-  /// The moves of the Han units of `readings` (`ReadingKeys.hanUnitOf`): per unit, the
-  /// positions it can start from and, per position, those it leads to, as `matches` derives
-  /// them from each spelling in turn.
+  /// The moves of the Han units of `readings` (`ReadingKeys.hanUnitOf`) for this term, as a
+  /// deterministic automaton over classes of units.
   ///
-  /// - Complexity: O(u · n) in the units' spelling numbers and the term's length.
+  /// Each unit's moves (the positions it can start from and where each leads, derived from
+  /// its spellings as `matches` derives them) are worked out once; units that move alike
+  /// share a class, and units that spell no part of the term are class 0. The sets of
+  /// positions reachable from the start (each a state) are then numbered breadth first,
+  /// with one transition per state and class, so a name's character costs one table
+  /// look-up (the subset construction, Rabin and Scott, 1959). When the states times the
+  /// classes pass `maximumTransitions`, the classes' moves are followed bit by bit instead.
+  ///
+  /// - Complexity: O(u · n) in the units' spelling numbers and the term's length, plus
+  ///   O(s · c · n) in the states and classes.
   func hanMoves(_ readings: ReadingKeys) -> HanMoves {
     let units = readings.hanUnitEnds.count
-    var unitStarts = [UInt64](repeating: 0, count: units)
-    var unitMoves = [UInt64](repeating: 0, count: units * stride)
+    var classOfUnit = [UInt16](repeating: 0, count: units)
+    // Class 0 moves nowhere.
+    var classStarts: [UInt64] = [0]
+    var classMoves = [UInt64](repeating: 0, count: stride)
+    var classes: [[UInt64]: UInt16] = [:]
+    var row = [UInt64](repeating: 0, count: stride + 1)
     var start = 0
     for u in 0..<units {
       let end = Int(readings.hanUnitEnds[u])
+      for k in row.indices { row[k] = 0 }
       for x in readings.hanUnitNumbers[start..<end] {
         let number = Int(x & ~ReadingKeys.unitEnd)
         guard number < starts.count else { continue }
-        unitStarts[u] |= starts[number]
+        row[0] |= starts[number]
         var from = starts[number]
         while from != 0 {
           let p = from.trailingZeroBitCount
-          unitMoves[u * stride + p] |= moves[number * stride + p]
+          row[1 + p] |= moves[number * stride + p]
           from &= from - 1
         }
       }
       start = end
+      guard row[0] != 0 else { continue }
+      if let known = classes[row] {
+        classOfUnit[u] = known
+      } else {
+        let number = UInt16(classStarts.count)
+        classes[row] = number
+        classStarts.append(row[0])
+        classMoves += row[1...]
+        classOfUnit[u] = number
+      }
     }
-    return HanMoves(starts: unitStarts, moves: unitMoves)
+    var classOfSlot = [UInt16](repeating: 0, count: readings.hanUnitOf.count)
+    for (slot, unit) in readings.hanUnitOf.enumerated() where unit != 0 {
+      classOfSlot[slot] = classOfUnit[Int(unit) - 1]
+    }
+    let classCount = classStarts.count
+    // The states: sets of positions (the start always among them), numbered as reached.
+    var states: [UInt64] = [1]
+    var numbers: [UInt64: UInt16] = [1: 0]
+    var next: [UInt16] = []
+    var s = 0
+    while s < states.count {
+      for c in 0..<classCount {
+        var output: UInt64 = 0
+        var from = states[s] & classStarts[c]
+        while from != 0 {
+          output |= classMoves[c * stride + from.trailingZeroBitCount]
+          from &= from - 1
+        }
+        if output & endBit != 0 {
+          next.append(HanMoves.accepted)
+          continue
+        }
+        let state = output | 1
+        if let known = numbers[state] {
+          next.append(known)
+          continue
+        }
+        guard (states.count + 1) * classCount <= HanMoves.maximumTransitions else {
+          return HanMoves(
+            classOfSlot: classOfSlot, classCount: classCount, next: [],
+            classStarts: classStarts, classMoves: classMoves)
+        }
+        numbers[state] = UInt16(states.count)
+        next.append(UInt16(states.count))
+        states.append(state)
+      }
+      s += 1
+    }
+    return HanMoves(
+      classOfSlot: classOfSlot, classCount: classCount, next: next, classStarts: classStarts,
+      classMoves: classMoves)
   }
 
   /// The moves of a list's Han units for one term (`hanMoves(_:)`).
   struct HanMoves: Sendable {
-    let starts: [UInt64]
-    let moves: [UInt64]
+    /// The most transitions (states times classes) the automaton may have: 2 MiB of table.
+    static let maximumTransitions = 1 << 20
+    /// The transition that reaches the term's end.
+    static let accepted = UInt16.max
+    /// Per Han slot (as `ReadingKeys.hanUnitOf`), the class of its unit; 0 for none.
+    let classOfSlot: [UInt16]
+    /// The number of classes (class 0 included).
+    let classCount: Int
+    /// State `s`'s transition on class `c` at `s * classCount + c`: the next state, or
+    /// `accepted`; empty when the automaton would pass `maximumTransitions`.
+    let next: [UInt16]
+    /// Per class, the positions it can start from.
+    let classStarts: [UInt64]
+    /// Per class and position, the positions it leads to (rows of the term's length + 1).
+    let classMoves: [UInt64]
+
+    /// The tables, for the time `body` runs.
+    func withTables<R>(_ body: (Tables) -> R) -> R {
+      classOfSlot.withUnsafeBufferPointer { classOfSlot in
+        next.withUnsafeBufferPointer { next in
+          classStarts.withUnsafeBufferPointer { classStarts in
+            classMoves.withUnsafeBufferPointer { classMoves in
+              body(
+                Tables(
+                  classOfSlot: classOfSlot, classCount: classCount, next: next,
+                  classStarts: classStarts, classMoves: classMoves))
+            }
+          }
+        }
+      }
+    }
+
+    /// `HanMoves`'s tables as buffers, valid inside `withTables`.
+    struct Tables {
+      let classOfSlot: UnsafeBufferPointer<UInt16>
+      let classCount: Int
+      let next: UnsafeBufferPointer<UInt16>
+      let classStarts: UnsafeBufferPointer<UInt64>
+      let classMoves: UnsafeBufferPointer<UInt64>
+    }
   }
 
   /// Whether the name `utf8`, written only in BMP Han characters (`CharacterRanks.isHanOnly`),
-  /// spells the term, its units those of `readings.hanUnitOf`: what `matches` finds in the
-  /// name's units, without them being stored.
+  /// spells the term, its units those of `readings.hanUnitOf` (classed by `hanMoves(_:)`):
+  /// what `matches` finds in the name's units, without them being stored.
   ///
   /// A name that is not so written (which only a damaged or forged `ReadingCache` file could
   /// mark) is read as three-byte characters, any outside the table reading as no unit, and
   /// never read past its end.
   ///
-  /// - Complexity: O(k) in the name's characters, times the positions reached at once.
+  /// - Complexity: O(k) in the name's characters (times the positions reached at once when
+  ///   the automaton was too large to make).
   @inline(__always)
-  func matchesHan(
-    _ utf8: UnsafeBufferPointer<UInt8>, unitOf: UnsafeBufferPointer<UInt16>, _ han: HanMoves
-  ) -> Bool {
-    var input: UInt64 = 1
+  func matchesHan(_ utf8: UnsafeBufferPointer<UInt8>, _ han: HanMoves.Tables) -> Bool {
     let span = UInt32(ReadingKeys.hanSpan)
     let end = utf8.count - utf8.count % 3
-    return han.starts.withUnsafeBufferPointer { starts in
-      han.moves.withUnsafeBufferPointer { moves in
-        var k = 0
-        while k < end {
-          let value =
-            UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
-            | UInt32(utf8[k + 2] & 0x3F)
-          let offset = value &- ReadingKeys.hanBase
-          let slot = Int((k == 0 ? span : 0) &+ offset)
-          k += 3
-          var output: UInt64 = 0
-          let unit = offset < span && slot < unitOf.count ? Int(unitOf[slot]) &- 1 : -1
-          if unit >= 0 {
-            var from = input & starts[unit]
-            while from != 0 {
-              output |= moves[unit &* stride &+ from.trailingZeroBitCount]
-              from &= from &- 1
-            }
-          }
-          if output & endBit != 0 { return true }
-          input = output | 1
-        }
-        return false
+    let classOfSlot = han.classOfSlot
+    let next = han.next
+    var state = 0
+    var input: UInt64 = 1
+    var k = 0
+    while k < end {
+      let value =
+        UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
+        | UInt32(utf8[k + 2] & 0x3F)
+      let offset = value &- ReadingKeys.hanBase
+      let slot = Int((k == 0 ? span : 0) &+ offset)
+      k += 3
+      let c = offset < span && slot < classOfSlot.count ? Int(classOfSlot[slot]) : 0
+      if !next.isEmpty {
+        let to = next[state &* han.classCount &+ c]
+        if to == HanMoves.accepted { return true }
+        state = Int(to)
+        continue
       }
+      var output: UInt64 = 0
+      var from = input & han.classStarts[c]
+      while from != 0 {
+        output |= han.classMoves[c &* stride &+ from.trailingZeroBitCount]
+        from &= from &- 1
+      }
+      if output & endBit != 0 { return true }
+      input = output | 1
     }
+    return false
+  }
+
+  /// `matchesHan(_:_:)` with the tables of `han`.
+  func matchesHan(_ utf8: UnsafeBufferPointer<UInt8>, _ han: HanMoves) -> Bool {
+    han.withTables { matchesHan(utf8, $0) }
   }
 
   /// The UTF-8 byte range of `name` whose reading units first spell the term (from the

@@ -7,6 +7,9 @@ enum ReadingScanner {
   /// The entries (`ReadingKeys`), ascending, of `readings` (or of `candidates`, ascending
   /// entries, when given) that `matcher` matches; `nil` if `cancellation` was set.
   ///
+  /// Without candidates, the names of Han characters only are found by walking the set bits
+  /// of `ReadingKeys.hanNames`, a word of 64 names at a time.
+  ///
   /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters,
   ///   divided across cores.
   static func scan(
@@ -22,25 +25,53 @@ enum ReadingScanner {
     let han = matcher.hanMoves(readings)
     ThreadPool.perform(iterations: slices) { slice in
       var found: [UInt32] = []
-      do {
-        do {
-          let spellings = readings.spellings.buffer
-          let unitOf = readings.hanUnitOf.buffer
+      let spellings = readings.spellings.buffer
+      func matchesKey(_ r: Int) -> Bool {
+        matcher.matches(UnsafeBufferPointer(rebasing: spellings[readings.key(r)]))
+      }
+      han.withTables { tables in
+        if let candidates {
           for position in bounds[slice]..<bounds[slice + 1] {
             if position & 0xFFF == 0, cancellation?.isCancelled == true { return }
-            let r = candidates.map { Int($0[position]) } ?? position
+            let r = Int(candidates[position])
             let matched: Bool
             if r < spelled {
-              matched = matcher.matches(UnsafeBufferPointer(rebasing: spellings[readings.key(r)]))
+              matched = matchesKey(r)
             } else {
               let name = r - spelled
               guard readings.isHanName(name) else { continue }
-              matched = matcher.matchesHan(readings.names.utf8(of: name), unitOf: unitOf, han)
+              matched = matcher.matchesHan(readings.names.utf8(of: name), tables)
             }
             if matched { found.append(UInt32(r)) }
           }
           parts[slice] = found
+          return
         }
+        let lower = bounds[slice]
+        let upper = bounds[slice + 1]
+        // The stored keys of this slice (none when it starts past them).
+        for r in lower..<max(lower, min(upper, spelled)) {
+          if r & 0xFFF == 0, cancellation?.isCancelled == true { return }
+          if matchesKey(r) { found.append(UInt32(r)) }
+        }
+        // The names of this slice whose bits are set.
+        var i = max(lower, spelled) - spelled
+        let end = upper - spelled
+        let words = readings.hanNames.buffer
+        let names = readings.names
+        while i < end {
+          if i & 0xFFF == 0, cancellation?.isCancelled == true { return }
+          let rest = words[i >> 6] >> UInt64(i & 63)
+          if rest == 0 {
+            i = (i | 63) + 1
+            continue
+          }
+          i += rest.trailingZeroBitCount
+          guard i < end else { break }
+          if matcher.matchesHan(names.utf8(of: i), tables) { found.append(UInt32(spelled + i)) }
+          i += 1
+        }
+        parts[slice] = found
       }
     }
     var all: [UInt32] = []
