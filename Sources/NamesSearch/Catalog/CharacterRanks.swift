@@ -39,14 +39,20 @@ final class CharacterRanks: @unchecked Sendable {
   init(names: NameStore, candidates: [Int]) {
     ranks = .allocate(capacity: 0x10000)
     ranks.initialize(repeating: 0, count: 0x10000)
+    // The distinct characters, noted as first met (not by a walk over every BMP scalar,
+    // which a sort of three names would pay for as much as one of a million).
     var seen = [Bool](repeating: false, count: 0x10000)
+    var distinct: [UInt32] = []
     for i in candidates {
       let utf8 = names.utf8(of: i)
       guard Self.isCovered(utf8) else { continue }
       var k = 0
       while k < utf8.count {
         let (value, length) = UTF8Decoding.scalar(in: utf8, at: k)
-        seen[Int(value)] = true
+        if !seen[Int(value)] {
+          seen[Int(value)] = true
+          distinct.append(value)
+        }
         k += length
       }
     }
@@ -54,7 +60,7 @@ final class CharacterRanks: @unchecked Sendable {
     func order(_ a: String, _ b: String) -> ComparisonResult {
       a.compare(b, options: [], range: nil, locale: root)
     }
-    let characters = (0..<0x10000).filter { seen[$0] }.map { String(Unicode.Scalar(UInt32($0))!) }
+    let characters = distinct.sorted().map { String(Unicode.Scalar($0)!) }
     let sorted = characters.sorted { order($0, $1) == .orderedAscending }
     var rank: UInt16 = 0
     for (k, character) in sorted.enumerated() {
