@@ -115,6 +115,8 @@ struct ReadingCacheTests {
     #expect(Array(mapped.hanNames) == Array(made.hanNames))
     #expect(Array(mapped.hanUnitOf) == Array(made.hanUnitOf))
     #expect(Array(mapped.hanUnitEnds) == Array(made.hanUnitEnds))
+    #expect(Array(mapped.hanCharacters) == Array(made.hanCharacters))
+    #expect(Array(mapped.hanWordStarts) == Array(made.hanWordStarts))
   }
 
   @Test("a run from the cache that makes the keys (no file yet) writes them")
@@ -198,13 +200,13 @@ struct ReadingCacheTests {
     let counts = try #require(
       good.withUnsafeBytes { raw -> ReadingCache.Counts? in
         // The header's own counts, read back with the reader's own check skipped.
-        let words = (0..<9).map {
+        let words = (0..<10).map {
           Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
         }
         return ReadingCache.Counts(
           names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
           hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-          vocabularyBytes: words[8])
+          vocabularyBytes: words[8], hanCharacters: words[9])
       })
     #expect(counts.names == Self.names.count && counts.hanWords > 0 && counts.keys > 2)
     let parts = counts.layout.parts
@@ -240,7 +242,7 @@ struct ReadingCacheTests {
     refused.append(bytes)
     // A spelling whose flag is not 0 or 1.
     bytes = good
-    bytes[parts[7] + 3] = 7
+    bytes[parts[9] + 3] = 7
     refused.append(bytes)
     for forged in refused {
       try Self.withChecksumFixed(forged).write(to: URL(fileURLWithPath: file))
@@ -282,5 +284,62 @@ struct ReadingCacheTests {
     let translated = ReadingCache.translated(numbers, by: [2, 0, 3])
     #expect(
       Array(translated) == [2, 0 | ReadingKeys.unitEnd, ReadingKeys.barrier, ReadingKeys.barrier])
+  }
+
+  /// A file written by a process that numbered the spellings otherwise: its vocabulary in
+  /// another order, its keys' numbers to match (the file re-encoded here, checksum fixed).
+  /// This process translates the numbers (`ReadingVocabulary.numbers(adopting:)`), and
+  /// answers as with the keys it made itself.
+  @Test("a file numbering the spellings in another order is translated, and answers alike")
+  func translatedVocabulary() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let first = try load(path)
+    let expected = Self.answers(first.catalog)
+    #expect(first.writeCache())
+    let file = try readingFile(of: path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let words = good.withUnsafeBytes { raw in
+      (0..<10).map {
+        Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
+      }
+    }
+    let counts = ReadingCache.Counts(
+      names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
+      hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
+      vocabularyBytes: words[8], hanCharacters: words[9])
+    let parts = counts.layout.parts
+    let vocabulary = try #require(
+      good.withUnsafeBytes {
+        ReadingCache.vocabulary(
+          UnsafeRawBufferPointer(rebasing: $0[parts[9]..<parts[9] + counts.vocabularyBytes]),
+          count: counts.vocabulary)
+      })
+    #expect(vocabulary.count > 10)
+    // The spellings reversed: number x here is number (count - 1 - x) there.
+    let reversed = Array(vocabulary.reversed())
+    let encoded = try #require(ReadingCache.encode(reversed))
+    #expect(encoded.count == counts.vocabularyBytes)
+    var bytes = good
+    func renumber(part: Int, count: Int) {
+      bytes.withUnsafeMutableBytes { raw in
+        for k in 0..<count {
+          let at = parts[part] + 4 * k
+          let x = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+          let number = x & ~ReadingKeys.unitEnd
+          guard number != ReadingKeys.barrier else { continue }
+          let moved = UInt32(vocabulary.count - 1) - number
+          raw.storeBytes(
+            of: (moved | (x & ReadingKeys.unitEnd)).littleEndian, toByteOffset: at, as: UInt32.self)
+        }
+      }
+    }
+    renumber(part: 2, count: counts.spellings)
+    renumber(part: 6, count: counts.hanNumbers)
+    bytes.replaceSubrange(parts[9]..<parts[9] + encoded.count, with: encoded)
+    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    let (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile)
+    #expect(answers == expected)
   }
 }

@@ -267,8 +267,8 @@ struct ReadingMatcherTests {
     }
   }
 
-  /// Names of Han characters only are read through a table of their characters
-  /// (`ReadingKeys.hanUnitOf`) and an automaton over classes of units
+  /// Names of Han characters only are read through their characters' units
+  /// (`ReadingKeys.hanCharacters`, numbered by `hanUnitOf`) and an automaton over classes of units
   /// (`ReadingMatcher.hanMoves`); the reference is `matches` over the same name's units made
   /// one by one (`ReadingUnitBuilder.units`), and the automaton's fallback (the classes'
   /// moves followed bit by bit) must agree with both.
@@ -302,7 +302,7 @@ struct ReadingMatcherTests {
       let matcher = try #require(ReadingMatcher(term: term))
       let han = matcher.hanMoves(keys)
       let fallback = ReadingMatcher.HanMoves(
-        classOfSlot: han.classOfSlot, classCount: han.classCount, next: [],
+        classOfUnit: han.classOfUnit, classCount: han.classCount, next: [],
         classStarts: han.classStarts, classMoves: han.classMoves)
       #expect(!han.next.isEmpty, "\(term)")
       for i in 0..<names.count where keys.isHanName(i) {
@@ -310,8 +310,9 @@ struct ReadingMatcherTests {
         let made = builder.units(of: utf8, isName: true)
         let units = try #require(made)
         let expected = units.numbers.withUnsafeBufferPointer { matcher.matches($0) }
-        #expect(matcher.matchesHan(utf8, han) == expected, "\(names[i]) by \(term)")
-        #expect(matcher.matchesHan(utf8, fallback) == expected, "\(names[i]) by \(term)")
+        #expect(matcher.matchesHan(name: i, in: keys, han) == expected, "\(names[i]) by \(term)")
+        #expect(
+          matcher.matchesHan(name: i, in: keys, fallback) == expected, "\(names[i]) by \(term)")
         compared += 1
         if expected { found += 1 }
       }

@@ -11,13 +11,13 @@
 /// | 8, 12 | `IndexCache.version(unicode:)`, `ReadingKeys.ruleVersion` | `UInt32` |
 /// | 16 | the index file's checksum (`CacheHeader.checksum`) | `UInt64` |
 /// | 24 | this file's checksum (`IndexChecksum`, its field zero) | `UInt64` |
-/// | 32 … 64 | counts: names, keys, spelling numbers, Han name words, Han slots, Han units, Han unit numbers, spellings, spelling bytes | `UInt32` |
-/// | 68 | zero | `UInt32` |
+/// | 32 … 68 | counts: names, keys, spelling numbers, Han name words, Han slots, Han units, Han unit numbers, spellings, spelling bytes, Han names' characters | `UInt32` |
 /// | 72 | body size (bytes after the header) | `UInt64` |
 ///
 /// The parts, in order: the keys' owners and ends (`UInt32`), the spelling numbers
 /// (`UInt32`), the Han names' bits (`UInt64`), the Han slots (`UInt16`), the Han units' ends
-/// and numbers (`UInt32`), then the vocabulary (`ReadingVocabulary.Spelling`, each as a
+/// and numbers (`UInt32`), the Han names' characters' units (`UInt16`) and where each word of
+/// names starts among them (`UInt32`, one more than the words), then the vocabulary (`ReadingVocabulary.Spelling`, each as a
 /// `UInt16` scalar count, a `UInt8` abbreviation count, a `UInt8` flag (1: continues only),
 /// the scalars as `UInt32`, then the abbreviations as bytes).
 ///
@@ -27,7 +27,8 @@
 /// file is used only if its size is what the header describes and within `IndexSizeLimit`
 /// of the list's size, its checksum (XXH3-64 in pieces on every core, as `IndexChecksum`)
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
-/// and in bounds, every Han slot naming a unit, no bit past the last name); anything else
+/// and in bounds, every Han slot naming a unit, no bit past the last name; the Han names'
+/// characters and their starts need no check, being read only within bounds); anything else
 /// is ignored and the keys are made from the names, as without a cache. Written atomically
 /// (`AtomicFile`); deleting it is always safe.
 enum ReadingCache {
@@ -70,11 +71,15 @@ enum ReadingCache {
     var hanNumbers = 0
     var vocabulary = 0
     var vocabularyBytes = 0
+    var hanCharacters = 0
+
+    /// The entries of `hanWordStarts`: one more than the words, or none.
+    var hanWordStarts: Int { hanWords == 0 ? 0 : hanWords + 1 }
 
     var asWords: [Int] {
       [
         names, keys, spellings, hanWords, hanSlots, hanUnits, hanNumbers, vocabulary,
-        vocabularyBytes,
+        vocabularyBytes, hanCharacters,
       ]
     }
 
@@ -82,7 +87,7 @@ enum ReadingCache {
     var layout: (parts: [Int], end: Int) {
       let sizes = [
         4 * keys, 4 * keys, 4 * spellings, 8 * hanWords, 2 * hanSlots, 4 * hanUnits,
-        4 * hanNumbers, vocabularyBytes,
+        4 * hanNumbers, 2 * hanCharacters, 4 * hanWordStarts, vocabularyBytes,
       ]
       var offset = ReadingCache.headerSize
       var parts: [Int] = []
@@ -153,20 +158,19 @@ enum ReadingCache {
       UInt64(littleEndian: h.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
     guard u64(0) == magic, u32(8) == location.version, u32(12) == ReadingKeys.ruleVersion,
-      u64(16) == location.indexChecksum, u32(68) == 0,
-      u64(72) == UInt64(fileSize - headerSize)
+      u64(16) == location.indexChecksum, u64(72) == UInt64(fileSize - headerSize)
     else { return nil }
-    let words = (0..<9).map { Int(u32(32 + 4 * $0)) }
+    let words = (0..<10).map { Int(u32(32 + 4 * $0)) }
     let counts = Counts(
       names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
       hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-      vocabularyBytes: words[8])
+      vocabularyBytes: words[8], hanCharacters: words[9])
     // Han names come with their table, and both with one bit a name.
     let hasHan = counts.hanWords > 0
     guard counts.names == nameCount,
       counts.hanWords == (hasHan ? (nameCount + 63) / 64 : 0),
       counts.hanSlots == (hasHan ? 2 * ReadingKeys.hanSpan : 0),
-      hasHan || (counts.hanUnits == 0 && counts.hanNumbers == 0),
+      hasHan || (counts.hanUnits == 0 && counts.hanNumbers == 0 && counts.hanCharacters == 0),
       counts.layout.end == fileSize
     else { return nil }
     return counts
@@ -211,7 +215,7 @@ enum ReadingCache {
       checksum
         == UInt64(littleEndian: file.loadUnaligned(fromByteOffset: checksumOffset, as: UInt64.self)),
       let vocabulary = Self.vocabulary(
-        UnsafeRawBufferPointer(rebasing: file[parts[7]..<parts[7] + counts.vocabularyBytes]),
+        UnsafeRawBufferPointer(rebasing: file[parts[9]..<parts[9] + counts.vocabularyBytes]),
         count: counts.vocabulary)
     else { return nil }
     func words<T: BitwiseCopyable>(_ part: Int, _ count: Int) -> FrozenArray<T> {
@@ -229,7 +233,9 @@ enum ReadingCache {
       names: names, owners: words(0, counts.keys), ends: words(1, counts.keys),
       spellings: spellings, vocabulary: ReadingVocabulary.shared.spellings,
       hanNames: words(3, counts.hanWords), hanUnitOf: words(4, counts.hanSlots),
-      hanUnitEnds: words(5, counts.hanUnits), hanUnitNumbers: hanUnitNumbers)
+      hanUnitEnds: words(5, counts.hanUnits), hanUnitNumbers: hanUnitNumbers,
+      hanCharacters: words(7, counts.hanCharacters),
+      hanWordStarts: words(8, counts.hanWordStarts))
   }
 
   /// `numbers` with each spelling number `x` made `table[x]` (the unit-end bit kept; a
@@ -324,12 +330,14 @@ enum ReadingCache {
       names: keys.names.count, keys: keys.owners.count, spellings: keys.spellings.count,
       hanWords: keys.hanNames.count, hanSlots: keys.hanUnitOf.count,
       hanUnits: keys.hanUnitEnds.count, hanNumbers: keys.hanUnitNumbers.count,
-      vocabulary: keys.vocabulary.count, vocabularyBytes: vocabulary.count)
+      vocabulary: keys.vocabulary.count, vocabularyBytes: vocabulary.count,
+      hanCharacters: keys.hanCharacters.count)
     let size = counts.layout.end
     guard IndexSizeLimit.allows(size, listSize: location.listSize) else { return false }
     let parts: [UnsafeRawBufferPointer] = [
       keys.owners.rawBytes, keys.ends.rawBytes, keys.spellings.rawBytes, keys.hanNames.rawBytes,
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
+      keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
     return AtomicFile.write(to: location.path, size: size) { fd in
       guard var hasher = IndexPieceHasher(bodySize: size - headerSize) else { return false }

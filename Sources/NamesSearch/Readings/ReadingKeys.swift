@@ -3,6 +3,11 @@ private struct SendableWords: @unchecked Sendable {
   let base: UnsafeMutablePointer<UInt64>?
 }
 
+/// The Han names' character units, written by chunks of whole words of names, each its own.
+private struct SendableCharacters: @unchecked Sendable {
+  let base: UnsafeMutablePointer<UInt16>?
+}
+
 /// The readings of a catalog's names, as the numbers of their units' spellings
 /// (`ReadingVocabulary`), for `ReadingMatcher` to scan.
 ///
@@ -61,6 +66,13 @@ public struct ReadingKeys: Sendable {
   let hanUnitEnds: FrozenArray<UInt32>
   /// The Han units' spelling numbers (as in `spellings`, `unitEnd` on each unit's last).
   let hanUnitNumbers: FrozenArray<UInt32>
+  /// The units of the names of Han characters only, a character at a time (its unit's index
+  /// in `hanUnitEnds` plus one, as `hanUnitOf` gives it), name after name in the order of
+  /// the names: a name of `b` bytes has `b / 3`.
+  let hanCharacters: FrozenArray<UInt16>
+  /// For each word of `hanNames` (64 names), where its first name's characters start in
+  /// `hanCharacters`, then `hanCharacters.count`; empty when `hanNames` is.
+  let hanWordStarts: FrozenArray<UInt32>
 
   /// Reading keys from their parts, as `ReadingCache` maps them from a file.
   ///
@@ -68,13 +80,19 @@ public struct ReadingKeys: Sendable {
   ///   ascending and ending at `spellings.count`, one owner per key, ascending and below
   ///   `names.count`; `hanNames` empty or one bit per name (no bit past the last name);
   ///   `hanUnitOf` empty or `2 * hanSpan` entries, each at most `hanUnitEnds.count`;
-  ///   `hanUnitEnds` ascending and ending at `hanUnitNumbers.count`.
+  ///   `hanUnitEnds` ascending and ending at `hanUnitNumbers.count`; `hanCharacters` each
+  ///   at most `hanUnitEnds.count`; `hanWordStarts` empty with `hanNames`, else one more
+  ///   entry, ascending from 0 to `hanCharacters.count`. (Starts that disagree with the
+  ///   names' lengths can only give wrong answers: `hanCharacters(ofName:)` stays in bounds.)
   init(
     names: NameStore, owners: FrozenArray<UInt32>, ends: FrozenArray<UInt32>,
     spellings: FrozenArray<UInt32>, vocabulary: [ReadingVocabulary.Spelling],
     hanNames: FrozenArray<UInt64>, hanUnitOf: FrozenArray<UInt16>,
-    hanUnitEnds: FrozenArray<UInt32>, hanUnitNumbers: FrozenArray<UInt32>
+    hanUnitEnds: FrozenArray<UInt32>, hanUnitNumbers: FrozenArray<UInt32>,
+    hanCharacters: FrozenArray<UInt16>, hanWordStarts: FrozenArray<UInt32>
   ) {
+    self.hanCharacters = hanCharacters
+    self.hanWordStarts = hanWordStarts
     self.names = names
     self.owners = owners
     self.ends = ends
@@ -118,6 +136,37 @@ public struct ReadingKeys: Sendable {
   @inline(__always)
   func isHanName(_ i: Int) -> Bool {
     hanNames[i >> 6] & (1 << UInt64(i & 63)) != 0
+  }
+
+  /// The number of characters of name `i` if it is read from its text (3 bytes each).
+  @inline(__always)
+  func hanCharacterCount(ofName i: Int) -> Int {
+    names.byteRange(of: i).count / 3
+  }
+
+  /// Where the characters of name `i`, whose `hanNames` bit is set, start in
+  /// `hanCharacters`: its word's start plus the characters of the word's names before it.
+  ///
+  /// - Complexity: O(1) plus the names set before it in its word (at most 63).
+  func hanCharacterStart(ofName i: Int) -> Int {
+    var start = Int(hanWordStarts[i >> 6])
+    var before = hanNames[i >> 6] & ((1 << UInt64(i & 63)) - 1)
+    while before != 0 {
+      start += hanCharacterCount(ofName: (i & ~63) + before.trailingZeroBitCount)
+      before &= before - 1
+    }
+    return start
+  }
+
+  /// The units of the `count` characters from `start` in `hanCharacters`; empty when they
+  /// would pass its end (only a forged `ReadingCache` file could say so).
+  @inline(__always)
+  func hanCharacters(from start: Int, count: Int) -> UnsafeBufferPointer<UInt16> {
+    let all = hanCharacters.buffer
+    guard start >= 0, count <= all.count - start else {
+      return UnsafeBufferPointer(rebasing: all[0..<0])
+    }
+    return UnsafeBufferPointer(rebasing: all[start..<start + count])
   }
 
   /// The name of entry `e`.
@@ -223,12 +272,66 @@ public struct ReadingKeys: Sendable {
       hanUnitEnds.append(UInt32(hanUnitNumbers.count))
       hanUnitOf[k] = UInt16(hanUnitEnds.count)
     }
+    let (hanCharacters, hanWordStarts) =
+      hanSeen.isEmpty
+      ? (FrozenArray<UInt16>(), FrozenArray<UInt32>())
+      : Self.hanCharacters(
+        names: names, bits: UnsafeBufferPointer(bits), unitOf: hanUnitOf, chunkCount: chunkCount)
     self.init(
       names: names, owners: owners.freeze(), ends: ends.freeze(), spellings: spellings.freeze(),
       // Every number the keys hold was interned before this snapshot.
       vocabulary: ReadingVocabulary.shared.spellings,
       hanNames: hanSeen.isEmpty ? FrozenArray() : FrozenArray(bits),
       hanUnitOf: FrozenArray(hanUnitOf), hanUnitEnds: FrozenArray(hanUnitEnds),
-      hanUnitNumbers: FrozenArray(hanUnitNumbers))
+      hanUnitNumbers: FrozenArray(hanUnitNumbers), hanCharacters: hanCharacters,
+      hanWordStarts: hanWordStarts)
+  }
+
+  /// The units of the characters of the names whose `bits` are set (all BMP Han characters,
+  /// 3 bytes each), through `unitOf` (`hanUnitOf`), and where each word's names start: a
+  /// count per word, then the characters written in `chunkCount` chunks of whole words.
+  ///
+  /// - Complexity: O(n) in the Han names' bytes, divided across cores.
+  private static func hanCharacters(
+    names: NameStore, bits: UnsafeBufferPointer<UInt64>, unitOf: [UInt16], chunkCount: Int
+  ) -> (FrozenArray<UInt16>, FrozenArray<UInt32>) {
+    var starts = [UInt32](repeating: 0, count: bits.count + 1)
+    var total = 0
+    for w in bits.indices {
+      starts[w] = UInt32(total)
+      var word = bits[w]
+      while word != 0 {
+        total += names.byteRange(of: 64 * w + word.trailingZeroBitCount).count / 3
+        word &= word - 1
+      }
+    }
+    starts[bits.count] = UInt32(total)
+    var characters = GrowableArray<UInt16>(capacity: max(total, 1))
+    guard let room = characters.reserveRoom(total) else { return (FrozenArray(), FrozenArray()) }
+    let out = SendableCharacters(base: room.baseAddress)
+    let words = SharedForReading(value: bits)
+    let wordStarts = starts
+    let wordBounds = (0...chunkCount).map { bits.count * $0 / chunkCount }
+    ThreadPool.perform(iterations: chunkCount) { chunk in
+      for w in wordBounds[chunk]..<wordBounds[chunk + 1] {
+        var at = Int(wordStarts[w])
+        var word = words.value[w]
+        while word != 0 {
+          let utf8 = names.utf8(of: 64 * w + word.trailingZeroBitCount)
+          var k = 0
+          while k < utf8.count {
+            let value =
+              UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
+              | UInt32(utf8[k + 2] & 0x3F)
+            out.base![at] = unitOf[(k == 0 ? hanSpan : 0) + Int(value - hanBase)]
+            at += 1
+            k += 3
+          }
+          word &= word - 1
+        }
+      }
+    }
+    characters.commitRoom(total)
+    return (characters.freeze(), FrozenArray(wordStarts))
   }
 }

@@ -186,10 +186,8 @@ public struct ReadingMatcher: Sendable {
         classOfUnit[u] = number
       }
     }
-    var classOfSlot = [UInt16](repeating: 0, count: readings.hanUnitOf.count)
-    for (slot, unit) in readings.hanUnitOf.enumerated() where unit != 0 {
-      classOfSlot[slot] = classOfUnit[Int(unit) - 1]
-    }
+    // Indexed by unit plus one, as `ReadingKeys.hanCharacters` holds them (0: no unit).
+    classOfUnit.insert(0, at: 0)
     let classCount = classStarts.count
     // The states: sets of positions (the start always among them), numbered as reached.
     var states: [UInt64] = [1]
@@ -215,7 +213,7 @@ public struct ReadingMatcher: Sendable {
         }
         guard (states.count + 1) * classCount <= HanMoves.maximumTransitions else {
           return HanMoves(
-            classOfSlot: classOfSlot, classCount: classCount, next: [],
+            classOfUnit: classOfUnit, classCount: classCount, next: [],
             classStarts: classStarts, classMoves: classMoves)
         }
         numbers[state] = UInt16(states.count)
@@ -225,7 +223,7 @@ public struct ReadingMatcher: Sendable {
       s += 1
     }
     return HanMoves(
-      classOfSlot: classOfSlot, classCount: classCount, next: next, classStarts: classStarts,
+      classOfUnit: classOfUnit, classCount: classCount, next: next, classStarts: classStarts,
       classMoves: classMoves)
   }
 
@@ -235,8 +233,9 @@ public struct ReadingMatcher: Sendable {
     static let maximumTransitions = 1 << 20
     /// The transition that reaches the term's end.
     static let accepted = UInt16.max
-    /// Per Han slot (as `ReadingKeys.hanUnitOf`), the class of its unit; 0 for none.
-    let classOfSlot: [UInt16]
+    /// Per Han unit plus one (as `ReadingKeys.hanCharacters` holds them), its class; 0 for
+    /// none.
+    let classOfUnit: [UInt16]
     /// The number of classes (class 0 included).
     let classCount: Int
     /// State `s`'s transition on class `c` at `s * classCount + c`: the next state, or
@@ -249,13 +248,13 @@ public struct ReadingMatcher: Sendable {
 
     /// The tables, for the time `body` runs.
     func withTables<R>(_ body: (Tables) -> R) -> R {
-      classOfSlot.withUnsafeBufferPointer { classOfSlot in
+      classOfUnit.withUnsafeBufferPointer { classOfUnit in
         next.withUnsafeBufferPointer { next in
           classStarts.withUnsafeBufferPointer { classStarts in
             classMoves.withUnsafeBufferPointer { classMoves in
               body(
                 Tables(
-                  classOfSlot: classOfSlot, classCount: classCount, next: next,
+                  classOfUnit: classOfUnit, classCount: classCount, next: next,
                   classStarts: classStarts, classMoves: classMoves))
             }
           }
@@ -265,7 +264,7 @@ public struct ReadingMatcher: Sendable {
 
     /// `HanMoves`'s tables as buffers, valid inside `withTables`.
     struct Tables {
-      let classOfSlot: UnsafeBufferPointer<UInt16>
+      let classOfUnit: UnsafeBufferPointer<UInt16>
       let classCount: Int
       let next: UnsafeBufferPointer<UInt16>
       let classStarts: UnsafeBufferPointer<UInt64>
@@ -273,33 +272,23 @@ public struct ReadingMatcher: Sendable {
     }
   }
 
-  /// Whether the name `utf8`, written only in BMP Han characters (`CharacterRanks.isHanOnly`),
-  /// spells the term, its units those of `readings.hanUnitOf` (classed by `hanMoves(_:)`):
-  /// what `matches` finds in the name's units, without them being stored.
+  /// Whether a name written only in BMP Han characters (`CharacterRanks.isHanOnly`), whose
+  /// characters' units are `units` (`ReadingKeys.hanCharacters`), spells the term: what
+  /// `matches` finds in the name's units, without them being stored.
   ///
-  /// A name that is not so written (which only a damaged or forged `ReadingCache` file could
-  /// mark) is read as three-byte characters, any outside the table reading as no unit, and
-  /// never read past its end.
+  /// A unit past the table (which only a forged `ReadingCache` file could hold) reads as
+  /// none.
   ///
   /// - Complexity: O(k) in the name's characters (times the positions reached at once when
   ///   the automaton was too large to make).
   @inline(__always)
-  func matchesHan(_ utf8: UnsafeBufferPointer<UInt8>, _ han: HanMoves.Tables) -> Bool {
-    let span = UInt32(ReadingKeys.hanSpan)
-    let end = utf8.count - utf8.count % 3
-    let classOfSlot = han.classOfSlot
+  func matchesHan(_ units: UnsafeBufferPointer<UInt16>, _ han: HanMoves.Tables) -> Bool {
+    let classOfUnit = han.classOfUnit
     let next = han.next
     var state = 0
     var input: UInt64 = 1
-    var k = 0
-    while k < end {
-      let value =
-        UInt32(utf8[k] & 0x0F) << 12 | UInt32(utf8[k + 1] & 0x3F) << 6
-        | UInt32(utf8[k + 2] & 0x3F)
-      let offset = value &- ReadingKeys.hanBase
-      let slot = Int((k == 0 ? span : 0) &+ offset)
-      k += 3
-      let c = offset < span && slot < classOfSlot.count ? Int(classOfSlot[slot]) : 0
+    for unit in units {
+      let c = Int(unit) < classOfUnit.count ? Int(classOfUnit[Int(unit)]) : 0
       if !next.isEmpty {
         let to = next[state &* han.classCount &+ c]
         if to == HanMoves.accepted { return true }
@@ -319,8 +308,16 @@ public struct ReadingMatcher: Sendable {
   }
 
   /// `matchesHan(_:_:)` with the tables of `han`.
-  func matchesHan(_ utf8: UnsafeBufferPointer<UInt8>, _ han: HanMoves) -> Bool {
-    han.withTables { matchesHan(utf8, $0) }
+  func matchesHan(_ units: UnsafeBufferPointer<UInt16>, _ han: HanMoves) -> Bool {
+    han.withTables { matchesHan(units, $0) }
+  }
+
+  /// Whether name `i` of `readings`, read from its text (its `hanNames` bit set), spells
+  /// the term.
+  func matchesHan(name i: Int, in readings: ReadingKeys, _ han: HanMoves) -> Bool {
+    let units = readings.hanCharacters(
+      from: readings.hanCharacterStart(ofName: i), count: readings.hanCharacterCount(ofName: i))
+    return matchesHan(units, han)
   }
 
   /// The UTF-8 byte range of `name` whose reading units first spell the term (from the

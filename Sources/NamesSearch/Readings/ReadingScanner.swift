@@ -40,7 +40,10 @@ enum ReadingScanner {
             } else {
               let name = r - spelled
               guard readings.isHanName(name) else { continue }
-              matched = matcher.matchesHan(readings.names.utf8(of: name), tables)
+              let units = readings.hanCharacters(
+                from: readings.hanCharacterStart(ofName: name),
+                count: readings.hanCharacterCount(ofName: name))
+              matched = matcher.matchesHan(units, tables)
             }
             if matched { found.append(UInt32(r)) }
           }
@@ -54,11 +57,11 @@ enum ReadingScanner {
           if r & 0xFFF == 0, cancellation?.isCancelled == true { return }
           if matchesKey(r) { found.append(UInt32(r)) }
         }
-        // The names of this slice whose bits are set.
+        // The names of this slice whose bits are set, their characters one after another.
         var i = max(lower, spelled) - spelled
         let end = upper - spelled
         let words = readings.hanNames.buffer
-        let names = readings.names
+        var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
         while i < end {
           if i & 0xFFF == 0, cancellation?.isCancelled == true { return }
           let rest = words[i >> 6] >> UInt64(i & 63)
@@ -68,7 +71,11 @@ enum ReadingScanner {
           }
           i += rest.trailingZeroBitCount
           guard i < end else { break }
-          if matcher.matchesHan(names.utf8(of: i), tables) { found.append(UInt32(spelled + i)) }
+          let count = readings.hanCharacterCount(ofName: i)
+          if matcher.matchesHan(readings.hanCharacters(from: at, count: count), tables) {
+            found.append(UInt32(spelled + i))
+          }
+          at += count
           i += 1
         }
         parts[slice] = found
