@@ -28,9 +28,9 @@ struct ConcurrentCacheTests {
         #expect(result.stdoutText == "N\n" + expected.map { "  \($0)\n" }.joined())
       }
       let cacheFolder = folder.appendingPathComponent("cache/names-search").path
-      // One index, the reading keys beside it (made by the search, which uses readings;
-      // none here, which the file says), and the remembered Unicode version; no temporary
-      // file.
+      // One index, the reading keys beside it (written even when, as here, no name has a
+      // reading, so later runs need not look at the names again), and the remembered
+      // Unicode version; no temporary file.
       let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).sorted()
       #expect(
         files.count == 3 && files[0].hasSuffix(".idx") && files[1].hasSuffix(".rdg")

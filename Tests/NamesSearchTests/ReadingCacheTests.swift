@@ -240,6 +240,21 @@ struct ReadingCacheTests {
     bytes = good
     bytes[parts[3] + 8 * counts.hanWords - 1] |= 0x80
     refused.append(bytes)
+    // More spellings than a file may number (a matcher works out moves for each, every
+    // query), the file otherwise whole: its vocabulary, the last part, made longer with
+    // empty spellings.
+    bytes = Array(good[..<parts[9]])
+    let extra = ReadingCache.maximumVocabulary + 1 - counts.vocabulary
+    bytes += good[parts[9]..<parts[9] + counts.vocabularyBytes]
+    bytes += [UInt8](repeating: 0, count: 4 * extra)
+    bytes += [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8)
+    word(&bytes, 32 + 4 * 7, UInt32(ReadingCache.maximumVocabulary + 1))
+    word(&bytes, 32 + 4 * 8, UInt32(counts.vocabularyBytes + 4 * extra))
+    let bodySize = UInt64(bytes.count - ReadingCache.headerSize)
+    bytes.withUnsafeMutableBytes {
+      $0.storeBytes(of: bodySize.littleEndian, toByteOffset: 72, as: UInt64.self)
+    }
+    refused.append(bytes)
     // A spelling whose flag is not 0 or 1.
     bytes = good
     bytes[parts[9] + 3] = 7
@@ -273,13 +288,13 @@ struct ReadingCacheTests {
     let b = ReadingVocabulary.Spelling("san", abbreviations: [1])
     let c = ReadingVocabulary.Spelling("", continuesOnly: true)
     // An empty vocabulary takes the file's numbers as they are.
-    #expect(vocabulary.numbers(adopting: [a, b]) == nil)
+    #expect(vocabulary.adopt([a, b]) == nil)
     #expect(vocabulary.number(of: b) == 1 && vocabulary.number(of: c) == 2)
     // A vocabulary that begins with the file's keeps them too.
-    #expect(vocabulary.numbers(adopting: [a, b]) == nil)
+    #expect(vocabulary.adopt([a, b]) == nil)
     // Another order is translated: c is 2 here, a 0, and a new spelling gets 3.
     let d = ReadingVocabulary.Spelling("wei")
-    #expect(vocabulary.numbers(adopting: [c, a, d]) == [2, 0, 3])
+    #expect(vocabulary.adopt([c, a, d]) == [2, 0, 3])
     let numbers = FrozenArray<UInt32>([0, 1 | ReadingKeys.unitEnd, ReadingKeys.barrier, 9])
     let translated = ReadingCache.translated(numbers, by: [2, 0, 3])
     #expect(
@@ -288,7 +303,7 @@ struct ReadingCacheTests {
 
   /// A file written by a process that numbered the spellings otherwise: its vocabulary in
   /// another order, its keys' numbers to match (the file re-encoded here, checksum fixed).
-  /// This process translates the numbers (`ReadingVocabulary.numbers(adopting:)`), and
+  /// This process translates the numbers (`ReadingVocabulary.adopt()`), and
   /// answers as with the keys it made itself.
   @Test("a file numbering the spellings in another order is translated, and answers alike")
   func translatedVocabulary() throws {

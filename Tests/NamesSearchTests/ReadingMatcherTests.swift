@@ -364,4 +364,52 @@ struct ReadingMatcherTests {
       #expect(!expected.isEmpty, "\(term)")
     }
   }
+
+  /// The subset construction of `hanMoves` can meet very many states: on the Chinese
+  /// fixtures, "anan…" (安 "an", abbreviable to "a"; 那 "na", abbreviable to "n") doubles
+  /// them every two letters and passed 65,535 at 32 letters, where numbering a state as
+  /// `UInt16` trapped (found by the break-it and review passes). Past `maximumStates` the
+  /// automaton falls back to the classes' moves, and must agree with the units made one by
+  /// one.
+  @Test("a term whose automaton would pass its states falls back, without a trap")
+  func hanAutomatonStateLimit() throws {
+    var names: [String] = []
+    for file in ["zh_CN", "zh_TW"] {
+      let text = try String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8)
+      names += text.split(separator: "\n").map(String.init)
+    }
+    names += ["阿那", "那阿", "安那安那安那安那安那安那安那安那安那安那安那安那安那安那安那安那"]
+    let keys = ReadingKeys(names: NameStore(names))
+    var builder = ReadingUnitBuilder()
+    var fellBack = false
+    for length in [8, 28, 32, 40, 63] {
+      let term = String(String(repeating: "an", count: 32).prefix(length))
+      let matcher = try #require(ReadingMatcher(term: term))
+      let han = matcher.hanMoves(keys)
+      fellBack = fellBack || han.next.isEmpty
+      #expect(han.next.count / max(1, han.classCount) <= ReadingMatcher.HanMoves.maximumStates)
+      for i in 0..<names.count where keys.isHanName(i) {
+        let made = builder.units(of: keys.names.utf8(of: i), isName: true)
+        let units = try #require(made)
+        let expected = units.numbers.withUnsafeBufferPointer { matcher.matches($0) }
+        #expect(matcher.matchesHan(name: i, in: keys, han) == expected, "\(names[i]) by \(term)")
+      }
+    }
+    #expect(fellBack)
+    // Through the CLI's path too: a search, not a trap, finding what the units made one by
+    // one spell (the names are all Han characters: nothing matches their text).
+    let catalog = Catalog(sections: [Section(title: "A", names: names)])
+    let term = String(repeating: "an", count: 20)
+    let matcher = try #require(ReadingMatcher(term: term))
+    let found = Searcher().search(Query(term: term), in: catalog)
+    var expected: [String] = []
+    for i in 0..<catalog.nameCount {
+      let made = builder.units(of: catalog.names.utf8(of: i), isName: true)
+      if let units = made, units.numbers.withUnsafeBufferPointer({ matcher.matches($0) }) {
+        expected.append(catalog.names[i])
+      }
+    }
+    #expect(found.matchedNames.map { catalog.names[Int($0)] } == expected)
+  }
 }

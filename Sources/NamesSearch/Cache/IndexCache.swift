@@ -184,8 +184,8 @@ package enum IndexCache {
     // The reading keys beside it are bound to the checksum the reader has just verified.
     catalog?.readingLocation = ReadingCache.path(besideIndex: path).map {
       ReadingCache.Location(
-        path: $0, version: version(unicode: unicode), indexChecksum: fields.checksum,
-        listSize: stamp.size)
+        path: $0, directory: directory, version: version(unicode: unicode),
+        indexChecksum: fields.checksum, listSize: stamp.size)
     }
     return catalog
   }
@@ -254,8 +254,8 @@ package enum IndexCache {
       ReadingCache.write(
         keys,
         to: ReadingCache.Location(
-          path: path, version: version(unicode: unicodeVersion), indexChecksum: checksum,
-          listSize: stamp.size),
+          path: path, directory: directory, version: version(unicode: unicodeVersion),
+          indexChecksum: checksum, listSize: stamp.size),
         shouldStop: shouldStop)
     }
     return true
@@ -424,10 +424,11 @@ package enum IndexCache {
     // An index file's, or the reading keys' beside it (`ReadingCache`).
     let index = Array(".idx.tmp-".utf8)
     let readings = Array(".rdg.tmp-".utf8)
-    return bytes.count > 16
-      && bytes[..<16].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-      && (bytes[16...].starts(with: index) || bytes[16...].starts(with: readings))
-      && endsWithSix(from: 16 + index.count)
+    guard bytes.count > 16,
+      bytes[..<16].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+      let kind = [index, readings].first(where: { bytes[16...].starts(with: $0) })
+    else { return false }
+    return endsWithSix(from: 16 + kind.count)
   }
 }
 

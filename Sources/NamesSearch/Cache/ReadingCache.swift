@@ -38,12 +38,18 @@ enum ReadingCache {
   static let headerSize = 80
   /// Where the header keeps this file's checksum.
   static let checksumOffset = 24
+  /// The most spellings a file may number: a list's vocabulary is a few hundred to a few
+  /// thousand, and a matcher computes moves for each one on every query
+  /// (`ReadingMatcher.init`), so a forged file must not make that unbounded.
+  static let maximumVocabulary = 1 << 16
 
   /// Where the reading keys of a catalog mapped from an index file are kept, and what they
   /// must be bound to.
   struct Location: Sendable {
     /// The `.rdg` file.
     let path: PathName
+    /// The cache folder it is in (whose stale temporary files a write sweeps).
+    let directory: PathName
     /// The index file's version (`IndexCache.version(unicode:)`).
     let version: UInt32
     /// The index file's checksum.
@@ -60,22 +66,34 @@ enum ReadingCache {
     return PathName(bytes: bytes + Array(".rdg".utf8))
   }
 
-  /// The counts a header gives, in its order.
+  /// The counts a header gives, in its order: the number of entries of each part of
+  /// `ReadingKeys` (bytes for the vocabulary's encoding).
   struct Counts: Equatable {
+    /// The names the keys were made from (`ReadingKeys.names`).
     var names = 0
+    /// Stored keys: `owners` and `ends`.
     var keys = 0
+    /// `spellings`.
     var spellings = 0
+    /// `hanNames` (64-bit words).
     var hanWords = 0
+    /// `hanUnitOf`.
     var hanSlots = 0
+    /// `hanUnitEnds`.
     var hanUnits = 0
+    /// `hanUnitNumbers`.
     var hanNumbers = 0
+    /// `vocabulary` (spellings).
     var vocabulary = 0
+    /// The vocabulary's encoding, in bytes.
     var vocabularyBytes = 0
+    /// `hanCharacters`.
     var hanCharacters = 0
 
     /// The entries of `hanWordStarts`: one more than the words, or none.
     var hanWordStarts: Int { hanWords == 0 ? 0 : hanWords + 1 }
 
+    /// The counts in the header's order.
     var asWords: [Int] {
       [
         names, keys, spellings, hanWords, hanSlots, hanUnits, hanNumbers, vocabulary,
@@ -99,7 +117,9 @@ enum ReadingCache {
     }
   }
 
-  /// The header's bytes.
+  /// The header's `headerSize` bytes for these fields (see `ReadingCache`).
+  ///
+  /// - Precondition: every count fits a `UInt32`.
   static func header(
     version: UInt32, indexChecksum: UInt64, counts: Counts, checksum: UInt64
   ) -> [UInt8] {
@@ -126,8 +146,10 @@ enum ReadingCache {
   /// - Complexity: O(n) in the file's size (its checksum and structure); O(1) for a file
   ///   whose size or header is wrong (nothing is mapped).
   static func read(at location: Location, names: NameStore) -> ReadingKeys? {
-    guard
-      let fd = Descriptor.openForReading(location.path, nonBlocking: true, followsLastLink: false)
+    // The parts are mapped as they lie, little-endian.
+    guard UInt32(1).littleEndian == 1,
+      let fd = Descriptor.openForReading(
+        location.path, nonBlocking: true, followsLastLink: false)
     else { return nil }
     defer { Descriptor.closeAfterReading(fd) }
     guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
@@ -171,6 +193,8 @@ enum ReadingCache {
       counts.hanWords == (hasHan ? (nameCount + 63) / 64 : 0),
       counts.hanSlots == (hasHan ? 2 * ReadingKeys.hanSpan : 0),
       hasHan || (counts.hanUnits == 0 && counts.hanNumbers == 0 && counts.hanCharacters == 0),
+      // At most one unit a slot, as the writer makes them; a bounded vocabulary.
+      counts.hanUnits <= counts.hanSlots, counts.vocabulary <= maximumVocabulary,
       counts.layout.end == fileSize
     else { return nil }
     return counts
@@ -225,7 +249,7 @@ enum ReadingCache {
     var hanUnitNumbers: FrozenArray<UInt32> = words(6, counts.hanNumbers)
     // This process may already number some spellings otherwise (a library that read
     // another list): then the keys' numbers are translated.
-    if let numbers = ReadingVocabulary.shared.numbers(adopting: vocabulary) {
+    if let numbers = ReadingVocabulary.shared.adopt(vocabulary) {
       spellings = translated(spellings, by: numbers)
       hanUnitNumbers = translated(hanUnitNumbers, by: numbers)
     }
@@ -322,9 +346,8 @@ enum ReadingCache {
     _ keys: ReadingKeys, to location: Location, shouldStop: () -> Bool = { false }
   ) -> Bool {
     // The parts are written as they lie in memory.
-    guard UInt32(1).littleEndian == 1, let vocabulary = encode(keys.vocabulary),
-      keys.names.count <= Int(UInt32.max), keys.spellings.count <= Int(UInt32.max),
-      keys.hanUnitNumbers.count <= Int(UInt32.max), vocabulary.count <= Int(UInt32.max)
+    guard UInt32(1).littleEndian == 1, keys.vocabulary.count <= maximumVocabulary,
+      let vocabulary = encode(keys.vocabulary)
     else { return false }
     let counts = Counts(
       names: keys.names.count, keys: keys.owners.count, spellings: keys.spellings.count,
@@ -333,7 +356,11 @@ enum ReadingCache {
       vocabulary: keys.vocabulary.count, vocabularyBytes: vocabulary.count,
       hanCharacters: keys.hanCharacters.count)
     let size = counts.layout.end
-    guard IndexSizeLimit.allows(size, listSize: location.listSize) else { return false }
+    guard counts.asWords.allSatisfy({ UInt32(exactly: $0) != nil }),
+      IndexSizeLimit.allows(size, listSize: location.listSize)
+    else { return false }
+    // What killed runs left (`IndexCache.sweepStaleTemporaries`).
+    IndexCache.sweepStaleTemporaries(in: location.directory)
     let parts: [UnsafeRawBufferPointer] = [
       keys.owners.rawBytes, keys.ends.rawBytes, keys.spellings.rawBytes, keys.hanNames.rawBytes,
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,

@@ -155,10 +155,12 @@ public struct Catalog: Sendable {
     }
   }
 
-  /// The readings of the names and their further keys (`ReadingKeys`), made on first use
-  /// and kept.
+  /// The readings of the names and their further keys (`ReadingKeys`), given on first use
+  /// and kept: mapped from the file beside the index cache when the catalog was mapped from
+  /// one and that file checks (`ReadingCache`), else made from the names.
   ///
-  /// - Complexity: O(n) in the names' total UTF-8 length the first time, then O(1).
+  /// - Complexity: the first time, O(n) in the names' total UTF-8 length to make them, or in
+  ///   the file's size to check it; then O(1).
   public var readingKeys: ReadingKeys {
     derivedKeys.readingKeys {
       if let location = readingLocation,

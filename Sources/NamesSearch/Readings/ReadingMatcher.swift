@@ -146,8 +146,10 @@ public struct ReadingMatcher: Sendable {
   /// share a class, and units that spell no part of the term are class 0. The sets of
   /// positions reachable from the start (each a state) are then numbered breadth first,
   /// with one transition per state and class, so a name's character costs one table
-  /// look-up (the subset construction, Rabin and Scott, 1959). When the states times the
-  /// classes pass `maximumTransitions`, the classes' moves are followed bit by bit instead.
+  /// look-up (the subset construction, Rabin and Scott, 1959). When the states pass
+  /// `maximumStates`, or the states times the classes `maximumTransitions` (a long term can
+  /// reach many sets: "anan…" over 安 and 那 doubles them every two letters), the classes'
+  /// moves are followed bit by bit instead.
   ///
   /// - Complexity: O(u · n) in the units' spelling numbers and the term's length, plus
   ///   O(s · c · n) in the states and classes.
@@ -175,10 +177,12 @@ public struct ReadingMatcher: Sendable {
         }
       }
       start = end
+      // A unit past the numbers a class can have (more units than a list's slots, which only
+      // a forged file could hold) moves nowhere.
       guard row[0] != 0 else { continue }
       if let known = classes[row] {
         classOfUnit[u] = known
-      } else {
+      } else if classStarts.count < Int(UInt16.max) {
         let number = UInt16(classStarts.count)
         classes[row] = number
         classStarts.append(row[0])
@@ -211,7 +215,9 @@ public struct ReadingMatcher: Sendable {
           next.append(known)
           continue
         }
-        guard (states.count + 1) * classCount <= HanMoves.maximumTransitions else {
+        guard states.count < HanMoves.maximumStates,
+          (states.count + 1) * classCount <= HanMoves.maximumTransitions
+        else {
           return HanMoves(
             classOfUnit: classOfUnit, classCount: classCount, next: [],
             classStarts: classStarts, classMoves: classMoves)
@@ -229,8 +235,10 @@ public struct ReadingMatcher: Sendable {
 
   /// The moves of a list's Han units for one term (`hanMoves(_:)`).
   struct HanMoves: Sendable {
-    /// The most transitions (states times classes) the automaton may have: 2 MiB of table.
-    static let maximumTransitions = 1 << 20
+    /// The most states the automaton may have (well below `accepted`, which no state may be).
+    static let maximumStates = 4_096
+    /// The most transitions (states times classes) the automaton may have: 256 KiB of table.
+    static let maximumTransitions = 1 << 17
     /// The transition that reaches the term's end.
     static let accepted = UInt16.max
     /// Per Han unit plus one (as `ReadingKeys.hanCharacters` holds them), its class; 0 for
@@ -247,6 +255,8 @@ public struct ReadingMatcher: Sendable {
     let classMoves: [UInt64]
 
     /// The tables, for the time `body` runs.
+    ///
+    /// - Complexity: O(1) besides `body`.
     func withTables<R>(_ body: (Tables) -> R) -> R {
       classOfUnit.withUnsafeBufferPointer { classOfUnit in
         next.withUnsafeBufferPointer { next in
@@ -264,10 +274,15 @@ public struct ReadingMatcher: Sendable {
 
     /// `HanMoves`'s tables as buffers, valid inside `withTables`.
     struct Tables {
+      /// `HanMoves.classOfUnit`.
       let classOfUnit: UnsafeBufferPointer<UInt16>
+      /// `HanMoves.classCount`.
       let classCount: Int
+      /// `HanMoves.next`: empty when the classes' moves are followed instead.
       let next: UnsafeBufferPointer<UInt16>
+      /// `HanMoves.classStarts`.
       let classStarts: UnsafeBufferPointer<UInt64>
+      /// `HanMoves.classMoves`.
       let classMoves: UnsafeBufferPointer<UInt64>
     }
   }

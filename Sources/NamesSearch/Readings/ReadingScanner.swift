@@ -62,8 +62,10 @@ enum ReadingScanner {
         let end = upper - spelled
         let words = readings.hanNames.buffer
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
+        var visited = 0
         while i < end {
-          if i & 0xFFF == 0, cancellation?.isCancelled == true { return }
+          visited += 1
+          if visited & 0xFFF == 0, cancellation?.isCancelled == true { return }
           let rest = words[i >> 6] >> UInt64(i & 63)
           if rest == 0 {
             i = (i | 63) + 1

@@ -44,7 +44,7 @@ package final class ReadingVocabulary: Sendable {
   package static let shared = ReadingVocabulary()
 
   private struct State {
-    /// The number of each spelling; `nil` after `adopting(_:)` until a spelling is interned.
+    /// The number of each spelling; `nil` after `adopt(_:)` until a spelling is interned.
     var numbers: [Spelling: UInt32]? = [:]
     var spellings: [Spelling] = []
   }
@@ -54,7 +54,7 @@ package final class ReadingVocabulary: Sendable {
   /// The number of `spelling`, interning it if new.
   ///
   /// - Complexity: O(length) amortized, under a lock; O(v) in the vocabulary the first time
-  ///   after `adopting(_:)`.
+  ///   after `adopt(_:)`.
   package func number(of spelling: Spelling) -> UInt32 {
     state.withLock { state in
       if state.numbers == nil {
@@ -79,7 +79,8 @@ package final class ReadingVocabulary: Sendable {
   ///
   /// - Complexity: O(1) into an empty vocabulary (its numbers are indexed on the next
   ///   `number(of:)`), else O(v) in the spellings' total length.
-  package func numbers(adopting spellings: [Spelling]) -> [UInt32]? {
+  @discardableResult
+  package func adopt(_ spellings: [Spelling]) -> [UInt32]? {
     let prefixMatches = state.withLock { state -> Bool in
       if state.spellings.isEmpty {
         state.spellings = spellings

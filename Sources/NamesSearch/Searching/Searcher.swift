@@ -48,8 +48,8 @@ public struct Searcher: Sendable {
   /// The catalog's reading keys and the matcher of the query's term over them, when the
   /// query uses readings, the term can be spelled by one and the catalog has any.
   ///
-  /// - Complexity: O(n) in the names' length the first time (the reading keys are made),
-  ///   then O(v · t) in the vocabulary and the term.
+  /// - Complexity: the first time, `Catalog.readingKeys` (made from the names, or checked
+  ///   and mapped from the index cache); then O(v · t) in the vocabulary and the term.
   static func readingMatcher(
     for query: Query, in catalog: Catalog
   ) -> (ReadingKeys, ReadingMatcher)? {
