@@ -68,8 +68,11 @@ public struct ReadingKeys: Sendable {
   let hanUnitNumbers: FrozenArray<UInt32>
   /// The units of the names of Han characters only, a character at a time (its unit's index
   /// in `hanUnitEnds` plus one, as `hanUnitOf` gives it), name after name in the order of
-  /// the names: a name of `b` bytes has `b / 3`.
+  /// the names, each name's followed by `hanSeparator`: a name of `b` bytes has `b / 3`
+  /// entries and the separator.
   let hanCharacters: FrozenArray<UInt16>
+  /// What ends each name's units in `hanCharacters` (no unit has this number).
+  static let hanSeparator = UInt16.max
   /// For each word of `hanNames` (64 names), where its first name's characters start in
   /// `hanCharacters`, then `hanCharacters.count`; empty when `hanNames` is.
   let hanWordStarts: FrozenArray<UInt32>
@@ -152,7 +155,7 @@ public struct ReadingKeys: Sendable {
     var start = Int(hanWordStarts[i >> 6])
     var before = hanNames[i >> 6] & ((1 << UInt64(i & 63)) - 1)
     while before != 0 {
-      start += hanCharacterCount(ofName: (i & ~63) + before.trailingZeroBitCount)
+      start += hanCharacterCount(ofName: (i & ~63) + before.trailingZeroBitCount) + 1
       before &= before - 1
     }
     return start
@@ -288,8 +291,9 @@ public struct ReadingKeys: Sendable {
   }
 
   /// The units of the characters of the names whose `bits` are set (all BMP Han characters,
-  /// 3 bytes each), through `unitOf` (`hanUnitOf`), and where each word's names start: a
-  /// count per word, then the characters written in `chunkCount` chunks of whole words.
+  /// 3 bytes each), through `unitOf` (`hanUnitOf`), each name's followed by `hanSeparator`,
+  /// and where each word's names start: a count per word, then the characters written in
+  /// `chunkCount` chunks of whole words.
   ///
   /// - Complexity: O(n) in the Han names' bytes, divided across cores.
   private static func hanCharacters(
@@ -301,7 +305,7 @@ public struct ReadingKeys: Sendable {
       starts[w] = UInt32(total)
       var word = bits[w]
       while word != 0 {
-        total += names.byteRange(of: 64 * w + word.trailingZeroBitCount).count / 3
+        total += names.byteRange(of: 64 * w + word.trailingZeroBitCount).count / 3 + 1
         word &= word - 1
       }
     }
@@ -327,6 +331,8 @@ public struct ReadingKeys: Sendable {
             at += 1
             k += 3
           }
+          out.base![at] = hanSeparator
+          at += 1
           word &= word - 1
         }
       }

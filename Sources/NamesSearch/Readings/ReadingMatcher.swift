@@ -322,6 +322,42 @@ public struct ReadingMatcher: Sendable {
     return false
   }
 
+  /// Whether the name whose units start at `at` in `characters` (`ReadingKeys.hanCharacters`)
+  /// spells the term, as `matchesHan(_:_:)`, leaving `at` past the separator that ends them
+  /// (or at the end of `characters`).
+  ///
+  /// - Complexity: O(k) in the name's characters.
+  @inline(__always)
+  func matchesHanRun(
+    _ characters: UnsafeBufferPointer<UInt16>, at: inout Int, _ han: HanMoves.Tables
+  ) -> Bool {
+    let classOfUnit = han.classOfUnit
+    let next = han.next
+    guard !next.isEmpty else {
+      var end = at
+      while end < characters.count && characters[end] != ReadingKeys.hanSeparator { end += 1 }
+      let units = UnsafeBufferPointer(rebasing: characters[at..<end])
+      at = min(end + 1, characters.count)
+      return matchesHan(units, han)
+    }
+    var state = 0
+    var matched = false
+    while at < characters.count {
+      let unit = characters[at]
+      at += 1
+      if unit == ReadingKeys.hanSeparator { return matched }
+      if matched { continue }
+      let c = Int(unit) < classOfUnit.count ? Int(classOfUnit[Int(unit)]) : 0
+      let to = next[state &* han.classCount &+ c]
+      if to == HanMoves.accepted {
+        matched = true
+      } else {
+        state = Int(to)
+      }
+    }
+    return matched
+  }
+
   /// `matchesHan(_:_:)` with the tables of `han`.
   func matchesHan(_ units: UnsafeBufferPointer<UInt16>, _ han: HanMoves) -> Bool {
     han.withTables { matchesHan(units, $0) }

@@ -62,6 +62,7 @@ enum ReadingScanner {
         let end = upper - spelled
         let words = readings.hanNames.buffer
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
+        let characters = readings.hanCharacters.buffer
         var visited = 0
         while i < end {
           visited += 1
@@ -73,11 +74,10 @@ enum ReadingScanner {
           }
           i += rest.trailingZeroBitCount
           guard i < end else { break }
-          let count = readings.hanCharacterCount(ofName: i)
-          if matcher.matchesHan(readings.hanCharacters(from: at, count: count), tables) {
+          // Each name's units end with a separator: one pass over them, name after name.
+          if matcher.matchesHanRun(characters, at: &at, tables) {
             found.append(UInt32(spelled + i))
           }
-          at += count
           i += 1
         }
         parts[slice] = found
