@@ -86,6 +86,31 @@ struct ReadingCacheTests {
     return Data(bytes)
   }
 
+  /// Writes the list, loads it once (making its reading keys by searching every term) and
+  /// writes its cache: the list's path, the answers, the `.rdg` file and its bytes.
+  func written() throws -> (path: String, expected: [[String]], file: String, good: [UInt8]) {
+    let path = try makeList()
+    let first = try load(path)
+    let expected = Self.answers(first.catalog)
+    #expect(first.writeCache())
+    let file = try readingFile(of: path)
+    return (path, expected, file, [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
+  }
+
+  /// The counts in the header of a `.rdg` file's bytes, read back without the reader's
+  /// checks.
+  static func counts(_ bytes: [UInt8]) -> ReadingCache.Counts {
+    let words = bytes.withUnsafeBytes { raw in
+      (0..<10).map {
+        Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
+      }
+    }
+    return ReadingCache.Counts(
+      names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
+      hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
+      vocabularyBytes: words[8], hanCharacters: words[9])
+  }
+
   /// Loads the list through the cache, searches every term, and says whether the reading
   /// keys were read from the file (else made from the names).
   func cachedAnswers(_ path: String) throws -> (answers: [[String]], fromFile: Bool) {
@@ -139,12 +164,7 @@ struct ReadingCacheTests {
   @Test("a damaged, truncated or lengthened file is refused and the keys made again")
   func damage() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = try makeList()
-    let first = try load(path)
-    let expected = Self.answers(first.catalog)
-    #expect(first.writeCache())
-    let file = try readingFile(of: path)
-    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let (path, expected, file, good) = try written()
     // A byte in the header, in each part, and the last one.
     var offsets = [0, 8, 12, 16, 24, 32, 40, 60, 72, good.count - 1]
     offsets += stride(from: ReadingCache.headerSize, to: good.count, by: max(1, good.count / 40))
@@ -191,23 +211,8 @@ struct ReadingCacheTests {
   @Test("forged files with a right checksum are refused, or searched without a crash")
   func forged() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = try makeList()
-    let first = try load(path)
-    let expected = Self.answers(first.catalog)
-    #expect(first.writeCache())
-    let file = try readingFile(of: path)
-    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let counts = try #require(
-      good.withUnsafeBytes { raw -> ReadingCache.Counts? in
-        // The header's own counts, read back with the reader's own check skipped.
-        let words = (0..<10).map {
-          Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
-        }
-        return ReadingCache.Counts(
-          names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
-          hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-          vocabularyBytes: words[8], hanCharacters: words[9])
-      })
+    let (path, expected, file, good) = try written()
+    let counts = Self.counts(good)
     #expect(counts.names == Self.names.count && counts.hanWords > 0 && counts.keys > 2)
     let parts = counts.layout.parts
     func word(_ bytes: inout [UInt8], _ offset: Int, _ value: UInt32) {
@@ -308,21 +313,8 @@ struct ReadingCacheTests {
   @Test("a file numbering the spellings in another order is translated, and answers alike")
   func translatedVocabulary() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = try makeList()
-    let first = try load(path)
-    let expected = Self.answers(first.catalog)
-    #expect(first.writeCache())
-    let file = try readingFile(of: path)
-    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let words = good.withUnsafeBytes { raw in
-      (0..<10).map {
-        Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
-      }
-    }
-    let counts = ReadingCache.Counts(
-      names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
-      hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-      vocabularyBytes: words[8], hanCharacters: words[9])
+    let (path, expected, file, good) = try written()
+    let counts = Self.counts(good)
     let parts = counts.layout.parts
     let vocabulary = try #require(
       good.withUnsafeBytes {
