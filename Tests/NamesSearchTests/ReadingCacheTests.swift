@@ -16,7 +16,7 @@ struct ReadingCacheTests {
   ).path
   var cache: String { folder + "/cache" }
 
-  /// The names of every international fixture (copied from `../shared/fixtures`), with
+  /// The names of every international fixture (the package's copies in `Tests/Fixtures/international`), with
   /// names that mix scripts and one of Latin letters only.
   static let names: [String] = {
     let files = [
