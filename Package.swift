@@ -1,6 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Start-up (issue 14): the system C libraries are linked from their static archives (the
+// Debian -dev packages ship them), so the executable loads no libxml2, ICU or SQLite shared
+// object when it starts. Loading and relocating those objects (and the ICU that Debian's
+// libxml2 pulls in) cost about 1 ms of every run, a query on a cached index included, and
+// 2.9M of the 7.2M instructions of `--version` (callgrind). libxxhash stays shared: its
+// archive lacks the dispatching XXH3 entry points, and it costs little.
+// `-l:NAME` asks the linker for that file exactly. Without `pkgConfig` (whose `-lxml2` would
+// bring the shared object back), libxml2's header folder is named here, as pkg-config gives
+// it on Linux; every Swift target that imports the library (and so, through it, libxml2's
+// module) needs it.
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+let staticSystemLibraries: [LinkerSetting] = [
+  // The order is the linker's: each archive before those it calls (libxml2 calls ICU, zlib and
+  // liblzma), the C++ runtime and libm shared.
+  .linkedLibrary(":libxml2.a"), .linkedLibrary(":libsqlite3.a"), .linkedLibrary(":libicui18n.a"),
+  .linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a"), .linkedLibrary(":libz.a"),
+  .linkedLibrary(":liblzma.a"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
+]
+
 let package = Package(
   // Linux only: the library calls Glibc and Linux's mmap flags (README, "Set-up").
   name: "names-search",
@@ -14,15 +33,14 @@ let package = Package(
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
     .target(
       name: "NamesSearch",
-      dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation"]),
-    // libxml2's SAX2 parser, for the streaming XML reader.
-    .systemLibrary(
-      name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"])]
-    ),
+      dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation"],
+      swiftSettings: libxml2Headers),
+    // libxml2's SAX2 parser, for the streaming XML reader (linked statically: see above).
+    .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     // The one libxml2 callback Swift cannot write: a variadic error handler.
-    .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
+    .target(
+      name: "CLibXML2Shims", dependencies: ["CLibXML2"],
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
     // xxHash (Debian libxxhash-dev): XXH3-64 for the index cache checksum, XXH64 for list hashes.
     .systemLibrary(
       name: "CXXHash",
@@ -30,45 +48,48 @@ let package = Package(
       providers: [.apt(["libxxhash-dev"])]
     ),
     // SQLite 3 (Debian libsqlite3-dev): the SQLite reader opens databases read-only with it.
-    .systemLibrary(
-      name: "CSQLite",
-      pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"])]
-    ),
+    // (Linked statically: see above.)
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // The system ICU (Debian libicu-dev 72) for `--locale`: a locale's alphabetic index
     // (icu::AlphabeticIndex, which only ICU's C++ API has) and collation, behind a C API.
-    .target(
-      name: "CICUCollation",
-      linkerSettings: [
-        .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
-      ]
-    ),
+    // Every static archive is linked here, the one target every program of the package links.
+    .target(name: "CICUCollation", linkerSettings: staticSystemLibraries),
     // The built-in list, compiled into the binary from Resources/sortednames.plist.
     .target(
       name: "BuiltInCatalog",
       dependencies: ["NamesSearch"],
+      swiftSettings: libxml2Headers,
       plugins: ["EmbedBuiltInCatalog"]
     ),
     // Build-time tool: validates the built-in plist with the library's loader and writes it
     // out as Swift source.
-    .executableTarget(name: "embed-catalog", dependencies: ["NamesSearch"]),
+    .executableTarget(
+      name: "embed-catalog", dependencies: ["NamesSearch"], swiftSettings: libxml2Headers),
     .plugin(
       name: "EmbedBuiltInCatalog",
       capability: .buildTool(),
       dependencies: ["embed-catalog"]
     ),
     // The live mode's terminal layer: raw mode, key decoding, frame painting.
-    .target(name: "NamesSearchTerminal", dependencies: ["NamesSearch"]),
+    .target(
+      name: "NamesSearchTerminal", dependencies: ["NamesSearch"], swiftSettings: libxml2Headers),
     // The command line: a thin layer over the library.
     .executableTarget(
-      name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"]),
+      name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"],
+      swiftSettings: libxml2Headers),
     // Helpers more than one test target uses.
     .target(
-      name: "TestSupport", dependencies: ["NamesSearch", "CSQLite"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["NamesSearch", "CSQLite"], path: "Tests/TestSupport",
+      swiftSettings: libxml2Headers),
     .testTarget(
-      name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog", "TestSupport"]),
-    .testTarget(name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"]),
-    .testTarget(name: "CLITests", dependencies: ["names-search", "TestSupport"]),
+      name: "NamesSearchTests", dependencies: ["NamesSearch", "BuiltInCatalog", "TestSupport"],
+      swiftSettings: libxml2Headers),
+    .testTarget(
+      name: "NamesSearchTerminalTests", dependencies: ["NamesSearchTerminal"],
+      swiftSettings: libxml2Headers),
+    .testTarget(
+      name: "CLITests", dependencies: ["names-search", "TestSupport"],
+      swiftSettings: libxml2Headers),
   ],
   swiftLanguageModes: [.v6]
 )

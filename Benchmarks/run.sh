@@ -52,6 +52,10 @@ for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); 
 [ -x /usr/bin/time ] || need+=(time)
 pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev pkg-config)
 pkg-config --exists libxxhash 2>/dev/null || need+=(libxxhash-dev pkg-config)
+pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev pkg-config)
+pkg-config --exists icu-i18n 2>/dev/null || need+=(libicu-dev pkg-config)
+pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev pkg-config)
+pkg-config --exists liblzma 2>/dev/null || need+=(liblzma-dev pkg-config)
 if [ ${#need[@]} -gt 0 ]; then
   packages=()
   for tool in "${need[@]}"; do

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// What the executable loads when it starts (issue 14): the system C libraries are linked
+/// from their static archives (Package.swift), so no run, not even `--version` or a query on
+/// a cached index, pays for loading and relocating libxml2, ICU, SQLite and the libraries
+/// they bring (zlib, liblzma).
+@Suite("Start-up links")
+struct StartupLinkTests {
+  /// The shared objects the dynamic loader maps for the executable, as glibc's `ldd` lists
+  /// them (one `name => path (address)` line each): the loader's own answer, not the manifest's.
+  static func sharedObjects() throws -> [String] {
+    let ldd = URL(fileURLWithPath: "/usr/bin/ldd")
+    let result = try CLIRunner.runProgram(ldd, [try CLIRunner.executable().path])
+    #expect(result.status == 0, "ldd: \(result.stderrText)")
+    return result.stdoutText.split(separator: "\n").map {
+      String($0.split(separator: " ").first ?? "").trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  @Test("No shared libxml2, ICU, SQLite, zlib or liblzma is loaded at start")
+  func noSharedSystemLibraries() throws {
+    let objects = try Self.sharedObjects()
+    // The loader lists libc at least; an empty list would mean ldd said nothing.
+    #expect(objects.contains { $0.hasPrefix("libc.so") })
+    for prefix in ["libxml2.so", "libicuuc.so", "libicui18n.so", "libicudata.so", "libsqlite3.so"]
+      + ["libz.so", "liblzma.so"]
+    {
+      #expect(!objects.contains { $0.hasPrefix(prefix) }, "\(prefix) is loaded: \(objects)")
+    }
+  }
+
+  @Test("The statically linked libraries work: an XML list and --locale's ICU")
+  // (SQLite tables: SQLiteInputTests.)
+  func staticLibrariesWork() throws {
+    // libxml2: the fixture is an XML property list.
+    let xml = try CLIRunner.run(["-f", try CLIRunner.fixture().path, "--count", "ann"])
+    #expect(xml.status == 0 && Int(xml.stdoutText.trimmingCharacters(in: .newlines)) ?? 0 > 0)
+    // ICU: Swedish files Å after Z (ICU AlphabeticIndex; the root order puts it with A).
+    try TemporaryDirectory.with { folder in
+      let list = folder.appendingPathComponent("names.txt")
+      try Data("Åsa\nZelda\nAnna\n".utf8).write(to: list)
+      let swedish = try CLIRunner.run(["-f", list.path, "--locale", "sv", "--index", ""])
+      #expect(swedish.stdoutText == "A Z Å\n", "\(swedish.stderrText)")
+    }
+  }
+}
