@@ -105,6 +105,79 @@ struct IndexCacheTests {
     }
   }
 
+  @Test("keys that are the names are stored once; the index answers the same")
+  func keysAreNames() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Han and katakana names fold to themselves (case, marks and width do not apply; Hangul
+    // syllables do not: their keys are their jamo).
+    let sections = [
+      "Z": ["张伟", "张三", "曾小华"], "L": ["李娜", "六安"], "S": ["サトウ", "佐藤"],
+    ]
+    let path = try makeList(sections)
+    try age(path)
+    let first = try load(path)
+    #expect(first.writeCache())
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    func word(_ file: [UInt8], _ at: Int) -> UInt32 {
+      file.withUnsafeBytes {
+        UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+      }
+    }
+    #expect(word(stored, 180) == 1)
+    // The file by hand: the header, then each part padded to 8 bytes, the keys' ends and
+    // bytes left out.
+    func padded(_ count: Int) -> Int { (count + 7) / 8 * 8 }
+    let names = sections.values.flatMap { $0 }
+    let titles = first.catalog.titles
+    let expected =
+      184 + padded(absolute.utf8.count) + padded(4 * titles.count)
+      + padded(titles.map(\.utf8.count).reduce(0, +)) + 8 * titles.count
+      + padded(4 * names.count) + padded(names.map(\.utf8.count).reduce(0, +))
+    #expect(stored.count == expected)
+    let second = try load(path)
+    #expect(second.origin == .cache)
+    #expect(second.catalog.sections == first.catalog.sections)
+    for term in ["", "张", "张三", "zhang", "zs", "zeng", "luan", "さとう", "sato", "佐藤", "xyz"] {
+      #expect(
+        Searcher().search(Query(term: term), in: second.catalog).sections
+          == Searcher().search(Query(term: term), in: first.catalog).sections, "\(term)")
+    }
+    // The flag cleared (checksum fixed): the header no longer describes the file.
+    var cleared = stored
+    cleared.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: 180, as: UInt32.self) }
+    #expect(Self.refusal(cleared, version: word(stored, 8)) == .layout)
+    try Self.withChecksumFixed(cleared).write(to: URL(fileURLWithPath: cacheFile))
+    #expect(try load(path).origin == .list)
+  }
+
+  @Test("keys that are not the names are stored; the flag set on them is refused")
+  func keysAreNotNames() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // "Ann" folds to "ann": as many bytes, other bytes.
+    let path = try makeList(["A": ["Ann"], "B": ["Bob"]])
+    try age(path)
+    #expect(try load(path).writeCache())
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    var stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    func word(_ at: Int) -> UInt32 {
+      stored.withUnsafeBytes {
+        UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+      }
+    }
+    #expect(word(180) == 0)
+    let version = word(8)
+    stored.withUnsafeMutableBytes { $0.storeBytes(of: 1, toByteOffset: 180, as: UInt32.self) }
+    // The keys said to be the names: the file is longer than the header describes.
+    #expect(Self.refusal(stored, version: version) == .layout)
+    try Self.withChecksumFixed(stored).write(to: URL(fileURLWithPath: cacheFile))
+    let loaded = try load(path)
+    #expect(loaded.origin == .list)
+    #expect(Searcher().search(Query(term: "ann"), in: loaded.catalog).sections.count == 1)
+  }
+
   /// Three names and their keys, written by hand: each name's folded text first, then for
   /// two of them a made-up "reading" key, as a transliteration would add.
   static let severalKeys: (names: [String], keys: [String], owners: [UInt32]) = (
@@ -232,7 +305,7 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 6)
+    #expect(version >> 24 == 7)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
     // ending there, the body (no owners: one key per name; no further keys or records,
     // which take no bytes) right after; format 3 in the version's top byte; its checksum
@@ -334,7 +407,8 @@ struct IndexCacheTests {
     #expect(refusal(changed(160, to: 1)) == .counts)  // 1 record for 2 names
     #expect(refusal(changed(156, to: 9)) == .layout)  // 9 further bytes take 16
     #expect(refusal(changed(176, to: 2)) == .flags)  // no such flag
-    #expect(refusal(changed(180, to: 1)) == .flags)  // not zero
+    #expect(refusal(changed(180, to: 2)) == .flags)  // no such flag
+    #expect(refusal(changed(180, to: 1)) == .flags)  // keys said to be the names: 3 for 2
     #expect(refusal(changed(176, to: 1)) == .flags)  // records left out, yet 2 stored
     // Records left out and none stored: decoded as such.
     var dropped = filled

@@ -119,8 +119,10 @@ struct CacheReader {
           shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
         results[task] = valid ? 1 : 0
       case pieces + 1:
-        let valid = Self.endsAreValid(
-          shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
+        // Keys that are the names (`CacheHeader.keysAreNames`) have the names' ends.
+        let valid =
+          header.keysAreNames
+          || Self.endsAreValid(shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
         results[task] = valid ? 1 : 0
       case pieces + 2:
         let valid = Self.ownersAreValid(

@@ -14,7 +14,7 @@
 /// | titles | end offsets (`UInt32`) then UTF-8, in display order |
 /// | sections | `(lower, upper)` name ranges (`UInt32` pairs), in display order |
 /// | names | end offsets then UTF-8, exactly as in the list |
-/// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`), one or more per name |
+/// | keys | end offsets then the folded UTF-8 (`MatchOptions.default`), one or more per name; not stored when every name is its own one key (`CacheHeader.keysAreNames`: the names are the keys) |
 /// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
 /// | further keys | end offsets then UTF-8, unfolded (`Catalog.furtherKeys`; their owners are those of each name's keys after its first) |
 /// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing; checked apart (below) |
@@ -56,8 +56,9 @@ package enum IndexCache {
   /// The layout's version, raised whenever the layout or the checksum changes (4: the key
   /// count and the keys' owners, so a name may have several keys; 5: the load options, the
   /// `-wal` file's stamp, further keys and records; 6: the records checked apart, only when
-  /// wanted, and whether they were left out).
-  static let formatVersion: UInt32 = 6
+  /// wanted, and whether they were left out; 7: keys that are the names, byte for byte,
+  /// not stored twice).
+  static let formatVersion: UInt32 = 7
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).
@@ -306,6 +307,16 @@ package enum IndexCache {
       let pathLength = UInt32(exactly: pathBytes.count)
     else { return nil }
 
+    // Names that folding leaves as they are (Han, katakana) are their own keys: when
+    // every name is its one key, the keys are not written again (`CacheHeader.keysAreNames`).
+    let keysAreNames =
+      keys.owners.isEmpty && further.count == 0 && keys.count == names.count
+      && keys.ends.buffer.elementsEqual(names.ends.buffer)
+      && keys.bytes.count == names.bytes.count
+      && (keys.bytes.isEmpty
+        || RawBytes.equal(
+          keys.bytes.rawBytes.baseAddress!, names.bytes.rawBytes.baseAddress!,
+          count: keys.bytes.count))
     var fields = CacheHeader(
       version: version(unicode: unicode), stamp: stamp, created: Descriptor.secondsSinceEpoch(),
       sourceHash: sourceHash, bodySize: 0, titleCount: titleCount, nameCount: nameCount,
@@ -313,7 +324,8 @@ package enum IndexCache {
       keyBytes: keyBytes, ownerCount: ownerCount, pathLength: pathLength,
       optionsHash: identity.optionsHash, companionStamp: identity.companionStamp,
       furtherCount: furtherCount, furtherBytes: furtherBytes, recordCount: recordCount,
-      recordBytes: recordBytes, recordsDropped: catalog.recordsDropped && records.count == 0)
+      recordBytes: recordBytes, recordsDropped: catalog.recordsDropped && records.count == 0,
+      keysAreNames: keysAreNames)
     let bodySize = fields.layout.end - headerSize
     let indexBodySize = fields.layout.indexEnd - headerSize
     // The reader refuses a file past the limit: never write one.
@@ -334,8 +346,8 @@ package enum IndexCache {
         body.append(words: ranges, shouldStop: shouldStop),
         body.append(words: names.ends.buffer, shouldStop: shouldStop),
         body.append(bytes: names.bytes.buffer, shouldStop: shouldStop),
-        body.append(words: keys.ends.buffer, shouldStop: shouldStop),
-        body.append(bytes: keys.bytes.buffer, shouldStop: shouldStop),
+        keysAreNames ? true : body.append(words: keys.ends.buffer, shouldStop: shouldStop),
+        keysAreNames ? true : body.append(bytes: keys.bytes.buffer, shouldStop: shouldStop),
         body.append(words: keys.owners.buffer, shouldStop: shouldStop),
         body.append(words: further.ends.buffer, shouldStop: shouldStop),
         body.append(bytes: further.bytes.buffer, shouldStop: shouldStop),
