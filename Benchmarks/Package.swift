@@ -17,12 +17,18 @@ let package = Package(
       dependencies: [
         .product(name: "NamesSearch", package: "names-search"),
         .product(name: "BuiltInCatalog", package: "names-search"),
-      ]
+      ],
+      // Importing NamesSearch imports libxml2's module, whose headers are here (the root
+      // package links libxml2 statically, without pkg-config: see its Package.swift).
+      swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
     ),
     // The book's handleSearchForTerm with Foundation's PropertyListSerialization: the baseline.
     .executableTarget(name: "foundation-baseline"),
     // Foundation's JSONSerialization reading a JSON list: the JSON reader's baseline.
     .executableTarget(name: "json-foundation-baseline"),
+    // Start-up baselines (issue 14): the standard library alone, and with Foundation.
+    .executableTarget(name: "bare-swift"),
+    .executableTarget(name: "bare-foundation"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@
 #   bash Benchmarks/run.sh --linearity   # only the linearity table (hostile inputs, 20-100 MB)
 #   bash Benchmarks/run.sh --formats [--quick]   # only "Formats (issue 11)" in BENCHMARKS.md
 #   bash Benchmarks/run.sh --readings [--quick]  # only "Readings (issue 12)" in BENCHMARKS.md
+#   bash Benchmarks/run.sh --startup [--quick]   # only "Start-up (issue 14)" in BENCHMARKS.md
 #
 # Installs what it needs from Debian packages (hyperfine, ripgrep, fzf, GNU time,
 # gnuplot), builds names-search in release mode and the benchmark package
@@ -25,6 +26,13 @@
 # load with and without readings, cached query against rg -i and grep -i, typing one key at
 # a time (names-search-bench --readings), peak memory and callgrind's instruction counts;
 # --readings runs only it and rewrites only its section of BENCHMARKS.md.
+# The start-up section (issue 14) times the runs where start-up weighs most: `--version`
+# beside two bare static Swift binaries of the benchmark package (bare-swift: the standard
+# library alone; bare-foundation: Foundation imported, little used) and `rg --version`, the
+# built-in list's query beside rg -i and grep -i, and cached queries on 1M names (a common, a
+# rare and a one-letter term) beside rg -i; with callgrind's instruction counts, GNU time's
+# minor page faults and the shared objects the binary loads (ldd); --startup runs only it and
+# rewrites only its section of BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -32,13 +40,15 @@ quick=false
 only_linearity=false
 only_formats=false
 only_readings=false
+only_startup=false
 for arg in "$@"; do
   case $arg in
     --quick) quick=true ;;
     --linearity) only_linearity=true ;;
     --formats) only_formats=true ;;
     --readings) only_readings=true ;;
-    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --readings | --linearity]" >&2; exit 64 ;;
+    --startup) only_startup=true ;;
+    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --readings | --startup | --linearity]" >&2; exit 64 ;;
   esac
 done
 
@@ -47,6 +57,7 @@ tools=(hyperfine rg fzf gnuplot)
 $only_linearity && tools=(hyperfine)
 $only_formats && tools=(hyperfine)
 $only_readings && tools=(hyperfine rg)
+$only_startup && tools=(hyperfine rg)
 $only_linearity || tools+=(sqlite3 valgrind strip)
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
@@ -343,6 +354,82 @@ readings() {
   cat /proc/loadavg > "$out/loadavg.end"
 }
 
+# The 2,000-name case is the built-in list itself: as an XML plist, and as text (one name a
+# line) for rg and grep.
+small_list() {
+  cp Resources/sortednames.plist "$data/names-2000.xml.plist"
+  python3 - "$data" <<'PY'
+import plistlib, sys
+d = sys.argv[1]
+sections = plistlib.load(open(f"{d}/names-2000.xml.plist", "rb"))
+with open(f"{d}/names-2000.txt", "w") as f:
+    for title in sorted(sections):
+        f.write("".join(n + "\n" for n in sections[title]))
+PY
+}
+
+# Start-up (issue 14): results in $results/startup, the section "Start-up (issue 14)" of
+# BENCHMARKS.md (report.py --startup).
+startup() {
+  local out=$results/startup
+  rm -rf "$out"
+  mkdir -p "$out"
+  local runs=100 runs_large=30 warmup=10
+  $quick && { runs=5; runs_large=3; warmup=1; }
+  small_list
+  local m=$data/names-1000000
+  [ -f "$m.xml.plist" ] || { echo "== generating 1000000 names" >&2; python3 Benchmarks/generate.py 1000000 "$data"; }
+  cat /proc/loadavg > "$out/loadavg.start"
+  "$ns" -f "$m.xml.plist" --count ann >/dev/null </dev/null   # writes the index cache
+  # A common term, a rare one and a one-letter one (issue 14's cached targets).
+  printf '%s\n' ann zzz a > "$out/terms"
+  ldd "$ns" > "$out/ldd.txt"
+  # -i: rg exits 1 when nothing matches; its time still counts.
+  sstime() { hyperfine -N -i --output=pipe --style none --warmup $warmup "$@" >/dev/null 2>&1 ||
+    hyperfine -N -i --output=pipe --warmup $warmup "$@" >&2; }
+  echo "== start-up: --version beside bare static Swift binaries, side by side" >&2
+  sstime -r $runs --export-json "$out/version.json" \
+    -n "names-search --version" "$ns --version" -n bare-swift "$bin/bare-swift" \
+    -n bare-foundation "$bin/bare-foundation" -n "rg --version" "rg --version"
+  echo "== start-up: 2,000 names (built-in list) beside rg -i and grep -i" >&2
+  sstime -r $runs --export-json "$out/query-2k.json" -n names-search "$ns ann" \
+    -n "rg -i" "rg -i ann $data/names-2000.txt" -n "grep -i" "grep -i ann $data/names-2000.txt"
+  echo "== start-up: 1M names, cached index, beside rg -i" >&2
+  local term cases=()
+  while read -r term; do
+    cases+=(-n "names-search $term" "$ns -f $m.xml.plist $term" -n "rg -i $term" "rg -i $term $m.txt")
+  done < "$out/terms"
+  sstime -r $runs_large --export-json "$out/query-1m.json" "${cases[@]}"
+  echo "== start-up: minor page faults (GNU time) and callgrind" >&2
+  faults() { /usr/bin/time -f '%R' -o "$out/$1.faults" "${@:2}" >/dev/null 2>&1 </dev/null || true; }
+  faults version "$ns" --version
+  faults bare-swift "$bin/bare-swift"
+  faults bare-foundation "$bin/bare-foundation"
+  faults query-2k "$ns" ann
+  faults query-1m "$ns" -f "$m.xml.plist" ann
+  faults rg-2k rg -i ann "$data/names-2000.txt"
+  faults rg-1m rg -i ann "$m.txt"
+  # valgrind cannot read names-search's debug information (it gives up on the release
+  # binary's DWARF; the small baselines read fine): a stripped copy, which writes its
+  # Unicode-version memo once before anything is counted.
+  strip --strip-debug -o "$out/names-search" "$ns"
+  "$out/names-search" -f "$m.xml.plist" --count ann >/dev/null </dev/null
+  cg() {
+    valgrind --tool=callgrind --callgrind-out-file="$out/$1.callgrind" "${@:2}" >/dev/null 2>&1 </dev/null ||
+      true
+  }
+  cg version "$out/names-search" --version
+  cg bare-swift "$bin/bare-swift"
+  cg bare-foundation "$bin/bare-foundation"
+  cg query-2k "$out/names-search" ann
+  cg query-1m "$out/names-search" -f "$m.xml.plist" ann
+  cg rg-2k rg -i ann "$data/names-2000.txt"
+  cg rg-1m rg -i ann "$m.txt"
+  rm -f "$out/names-search"
+  "$ns" -f "$m.xml.plist" --count ann >/dev/null </dev/null
+  cat /proc/loadavg > "$out/loadavg.end"
+}
+
 build_bench() {
   echo "== building the benchmark package (release, static Swift runtime)" >&2
   # The benchmark executables are a package of their own (Benchmarks/Package.swift), so the
@@ -367,6 +454,14 @@ fi
 
 build_bench
 
+if $only_startup; then
+  # Only the "Start-up (issue 14)" section.
+  startup
+  python3 Benchmarks/report.py --startup "$data" "$ns" BENCHMARKS.md
+  echo "== wrote the start-up section of BENCHMARKS.md" >&2
+  exit 0
+fi
+
 if $only_readings; then
   # Only the "Readings (issue 12)" section.
   readings
@@ -380,16 +475,7 @@ $quick || sizes+=(10000000)
 for n in "${sizes[@]}"; do
   [ -f "$data/names-$n.xml.plist" ] || { echo "== generating $n names" >&2; python3 Benchmarks/generate.py "$n" "$data"; }
 done
-# The 2,000-name case is the built-in list itself.
-cp Resources/sortednames.plist "$data/names-2000.xml.plist"
-python3 - "$data" <<'PY'
-import plistlib, sys
-d = sys.argv[1]
-sections = plistlib.load(open(f"{d}/names-2000.xml.plist", "rb"))
-with open(f"{d}/names-2000.txt", "w") as f:
-    for title in sorted(sections):
-        f.write("".join(n + "\n" for n in sections[title]))
-PY
+small_list
 
 term=ann
 hf() { hyperfine -N --output=pipe --style none --warmup 3 "$@" >/dev/null 2>&1 || hyperfine -N --output=pipe --warmup 3 "$@" >&2; }
@@ -443,6 +529,7 @@ done
 
 formats
 readings
+startup
 
 python3 Benchmarks/report.py "$data" "$ns" "${sizes[*]}" > BENCHMARKS.md
 echo "== wrote BENCHMARKS.md and Benchmarks/scaling.svg" >&2

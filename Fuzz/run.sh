@@ -28,7 +28,9 @@ cp Tests/Corpus/cases/* Tests/Corpus/regressions/*.plist Resources/sortednames.p
 if [ -z "$(ls Fuzz/seeds/cache)" ]; then
   swift build -q 2>/dev/null || true
   cache=$(mktemp -d)
-  for f in Tests/Corpus/cases/binary.plist Tests/Corpus/cases/entities.plist Resources/sortednames.plist; do
+  # zh_CN: names that are their own keys, an index without keys of its own (format 7).
+  for f in Tests/Corpus/cases/binary.plist Tests/Corpus/cases/entities.plist Resources/sortednames.plist \
+    Tests/Fixtures/international/zh_CN.txt; do
     XDG_CACHE_HOME=$cache .build/debug/names-search -f "$f" >/dev/null 2>&1 || true
   done
   cp "$cache"/names-search/*.idx Fuzz/seeds/cache/ 2>/dev/null || true

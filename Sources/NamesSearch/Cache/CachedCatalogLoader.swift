@@ -126,7 +126,8 @@ public struct CachedCatalogLoader {
   }
 
   /// Whether the index of `catalog` (names, folded keys, further keys, records and their
-  /// offsets, about all their bytes + 12 bytes a name) stays within `IndexSizeLimit` of the list's size: an
+  /// offsets, about all their bytes + 12 bytes a name; an upper bound, as keys that are their
+  /// names are stored once) stays within `IndexSizeLimit` of the list's size: an
   /// early refusal before anything is written (`IndexCache.write` checks the exact size of
   /// the file against the same limit). A binary list that references the same strings over
   /// and over can load within `ExpansionLimit` yet make an index a hundred times its size;
