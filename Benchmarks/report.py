@@ -159,6 +159,18 @@ def linearity_report(data, binary):
     return "\n".join(lines)
 
 
+def reader(folder):
+    """A function that gives a result file of `folder` as text, stripped, or its `default`
+    (None unless told) when the file is not there."""
+    def read(name, default=None):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return default
+        with open(path, errors="replace") as f:
+            return f.read().strip()
+    return read
+
+
 def version(command):
     try:
         out = subprocess.run(command, capture_output=True, text=True, shell=True).stdout
@@ -176,12 +188,7 @@ def formats_section(data, binary):
     instruction counts, side by side; and names-search against the sqlite3 shell's LIKE."""
     folder = os.path.join(data, "results", "formats")
 
-    def read(name, default=None):
-        path = os.path.join(folder, name)
-        if not os.path.exists(path):
-            return default
-        with open(path, errors="replace") as f:
-            return f.read().strip()
+    read = reader(folder)
 
     def timings(name):
         text = read(name)
@@ -418,12 +425,7 @@ def readings_section(data, binary):
     names' UTF-8 size, callgrind's instruction counts, and the issue's targets."""
     folder = os.path.join(data, "results", "readings")
 
-    def read(name, default=None):
-        path = os.path.join(folder, name)
-        if not os.path.exists(path):
-            return default
-        with open(path, errors="replace") as f:
-            return f.read().strip()
+    read = reader(folder)
 
     def timings(name):
         text = read(name)
@@ -654,12 +656,7 @@ def startup_section(data, binary):
     and issue 14's targets that these figures decide."""
     folder = os.path.join(data, "results", "startup")
 
-    def read(name, default=None):
-        path = os.path.join(folder, name)
-        if not os.path.exists(path):
-            return default
-        with open(path, errors="replace") as f:
-            return f.read().strip()
+    read = reader(folder)
 
     def timings(name):
         try:

@@ -401,14 +401,18 @@ startup() {
   done < "$out/terms"
   sstime -r $runs_large --export-json "$out/query-1m.json" "${cases[@]}"
   echo "== start-up: minor page faults (GNU time) and callgrind" >&2
+  # Each measured case, run by `$1` (faults or cg) with names-search as `$2`.
+  each_case() {
+    "$1" version "$2" --version
+    "$1" bare-swift "$bin/bare-swift"
+    "$1" bare-foundation "$bin/bare-foundation"
+    "$1" query-2k "$2" ann
+    "$1" query-1m "$2" -f "$m.xml.plist" ann
+    "$1" rg-2k rg -i ann "$data/names-2000.txt"
+    "$1" rg-1m rg -i ann "$m.txt"
+  }
   faults() { /usr/bin/time -f '%R' -o "$out/$1.faults" "${@:2}" >/dev/null 2>&1 </dev/null || true; }
-  faults version "$ns" --version
-  faults bare-swift "$bin/bare-swift"
-  faults bare-foundation "$bin/bare-foundation"
-  faults query-2k "$ns" ann
-  faults query-1m "$ns" -f "$m.xml.plist" ann
-  faults rg-2k rg -i ann "$data/names-2000.txt"
-  faults rg-1m rg -i ann "$m.txt"
+  each_case faults "$ns"
   # valgrind cannot read names-search's debug information (it gives up on the release
   # binary's DWARF; the small baselines read fine): a stripped copy, which writes its
   # Unicode-version memo once before anything is counted.
@@ -418,13 +422,7 @@ startup() {
     valgrind --tool=callgrind --callgrind-out-file="$out/$1.callgrind" "${@:2}" >/dev/null 2>&1 </dev/null ||
       true
   }
-  cg version "$out/names-search" --version
-  cg bare-swift "$bin/bare-swift"
-  cg bare-foundation "$bin/bare-foundation"
-  cg query-2k "$out/names-search" ann
-  cg query-1m "$out/names-search" -f "$m.xml.plist" ann
-  cg rg-2k rg -i ann "$data/names-2000.txt"
-  cg rg-1m rg -i ann "$m.txt"
+  each_case cg "$out/names-search"
   rm -f "$out/names-search"
   "$ns" -f "$m.xml.plist" --count ann >/dev/null </dev/null
   cat /proc/loadavg > "$out/loadavg.end"
