@@ -178,6 +178,40 @@ struct IndexCacheTests {
     #expect(Searcher().search(Query(term: "ann"), in: loaded.catalog).sections.count == 1)
   }
 
+  @Test(
+    "a name forged not to be UTF-8 (checksum fixed) is searched by reading without a trap",
+    arguments: [
+      // 斌 becomes a surrogate spelled in UTF-8.
+      ("斌", [0xED, 0xA0, 0x80] as [UInt8]),
+      // 三, the last character of the names (the last part of a file whose keys are its
+      // names), becomes two letters and a lead byte with nothing after it.
+      ("三", [0x41, 0x41, 0xE5]),
+    ])
+  func forgedNameNotUTF8(character: String, replacement: [UInt8]) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(["Z": ["周斌", "张伟", "张三"]])
+    try age(path)
+    #expect(try load(path).writeCache())
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    var stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+    let original = Array(character.utf8)
+    let at = try #require(
+      (0...(stored.count - original.count)).first { Array(stored[$0..<$0 + 3]) == original })
+    stored.replaceSubrange(at..<at + 3, with: replacement)
+    try Self.withChecksumFixed(stored).write(to: URL(fileURLWithPath: cacheFile))
+    let loaded = try load(path)
+    #expect(loaded.origin == .cache)
+    func count(_ term: String) -> Int {
+      Searcher().search(Query(term: term), in: loaded.catalog).sections.map(\.names.count)
+        .reduce(0, +)
+    }
+    // The first characters still read as before: 张 (zhang) twice, 周 (zhou) once.
+    #expect(count("zhang") == 2)
+    #expect(count("zhou") == 1)
+    #expect(count("zw") == 1)
+  }
+
   /// Three names and their keys, written by hand: each name's folded text first, then for
   /// two of them a made-up "reading" key, as a transliteration would add.
   static let severalKeys: (names: [String], keys: [String], owners: [UInt32]) = (

@@ -27,7 +27,11 @@
 /// ascending and naming names), and what a list reader checks of the titles (not empty, no
 /// two alike or canonically equivalent: `SectionTitles`) and that they are stored in
 /// `SectionOrder`, so a file forged with a recomputed checksum (XXH3 is no MAC) can never
-/// answer otherwise than the list. The file's size is checked first, from `stat` and the
+/// show sections or titles the list could not, nor read out of bounds or crash (names that
+/// are not UTF-8 show U+FFFD, and are read by reading as such: `UTF8Decoding`). What such a
+/// file cannot be kept from is keys that are not its names' folds (or, with
+/// `CacheHeader.keysAreNames`, names that are not their own folds): it may then find other
+/// names than the list would, as it always could. The file's size is checked first, from `stat` and the
 /// header alone: within `IndexSizeLimit` of the list's size (the limit the writer keeps)
 /// and exactly what the header describes; only then is the file mapped. A file of another format (3 and before: one key per name,
 /// no owners) is refused by its version and rebuilt. When the
