@@ -381,6 +381,9 @@ startup() {
   [ -f "$m.xml.plist" ] || { echo "== generating 1000000 names" >&2; python3 Benchmarks/generate.py 1000000 "$data"; }
   cat /proc/loadavg > "$out/loadavg.start"
   "$ns" -f "$m.xml.plist" --count ann >/dev/null </dev/null   # writes the index cache
+  # The cached figures are of a cached query only if the index is there.
+  compgen -G "$XDG_CACHE_HOME/names-search/*.idx" >/dev/null ||
+    { echo "no index cache was written in $XDG_CACHE_HOME" >&2; exit 1; }
   # A common term, a rare one and a one-letter one (issue 14's cached targets).
   printf '%s\n' ann zzz a > "$out/terms"
   ldd "$ns" > "$out/ldd.txt"
