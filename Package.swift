@@ -11,7 +11,8 @@ import PackageDescription
 // bring the shared object back), libxml2's header folder is named here, as pkg-config gives
 // it on Linux; every Swift target that imports the library (and so, through it, libxml2's
 // module) needs it.
-let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+let libxml2IncludeFlag = "-I/usr/include/libxml2"
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", libxml2IncludeFlag])]
 let staticSystemLibraries: [LinkerSetting] = [
   // The order is the linker's: each archive before those it calls (libxml2 calls ICU, zlib and
   // liblzma), the C++ runtime and libm shared.
@@ -40,7 +41,7 @@ let package = Package(
     // The one libxml2 callback Swift cannot write: a variadic error handler.
     .target(
       name: "CLibXML2Shims", dependencies: ["CLibXML2"],
-      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+      cSettings: [.unsafeFlags([libxml2IncludeFlag])]),
     // xxHash (Debian libxxhash-dev): XXH3-64 for the index cache checksum, XXH64 for list hashes.
     .systemLibrary(
       name: "CXXHash",

@@ -28,6 +28,19 @@ struct IndexCacheTests {
       [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
   }
 
+  /// The list's absolute path (as the cache names it) and its cache file.
+  func cacheFile(of path: String) -> (absolute: String, file: String) {
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return (absolute, IndexCache.file(for: absolute, in: folder + "/cache"))
+  }
+
+  /// The little-endian `UInt32` at byte `at` of a cache file.
+  static func word(_ file: [UInt8], _ at: Int) -> UInt32 {
+    file.withUnsafeBytes {
+      UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+  }
+
   @Test("a second load maps the index and answers the same")
   func roundTrip() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -117,15 +130,9 @@ struct IndexCacheTests {
     try age(path)
     let first = try load(path)
     #expect(first.writeCache())
-    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let (absolute, cacheFile) = cacheFile(of: path)
     let stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
-    func word(_ file: [UInt8], _ at: Int) -> UInt32 {
-      file.withUnsafeBytes {
-        UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-      }
-    }
-    #expect(word(stored, 180) == 1)
+    #expect(Self.word(stored, 180) == 1)
     // The file by hand: the header, then each part padded to 8 bytes, the keys' ends and
     // bytes left out.
     func padded(_ count: Int) -> Int { (count + 7) / 8 * 8 }
@@ -147,7 +154,7 @@ struct IndexCacheTests {
     // The flag cleared (checksum fixed): the header no longer describes the file.
     var cleared = stored
     cleared.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: 180, as: UInt32.self) }
-    #expect(Self.refusal(cleared, version: word(stored, 8)) == .layout)
+    #expect(Self.refusal(cleared, version: Self.word(stored, 8)) == .layout)
     try Self.withChecksumFixed(cleared).write(to: URL(fileURLWithPath: cacheFile))
     #expect(try load(path).origin == .list)
   }
@@ -159,16 +166,10 @@ struct IndexCacheTests {
     let path = try makeList(["A": ["Ann"], "B": ["Bob"]])
     try age(path)
     #expect(try load(path).writeCache())
-    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let cacheFile = cacheFile(of: path).file
     var stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
-    func word(_ at: Int) -> UInt32 {
-      stored.withUnsafeBytes {
-        UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-      }
-    }
-    #expect(word(180) == 0)
-    let version = word(8)
+    #expect(Self.word(stored, 180) == 0)
+    let version = Self.word(stored, 8)
     stored.withUnsafeMutableBytes { $0.storeBytes(of: 1, toByteOffset: 180, as: UInt32.self) }
     // The keys said to be the names: the file is longer than the header describes.
     #expect(Self.refusal(stored, version: version) == .layout)
@@ -192,8 +193,7 @@ struct IndexCacheTests {
     let path = try makeList(["Z": ["周斌", "张伟", "张三"]])
     try age(path)
     #expect(try load(path).writeCache())
-    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
+    let cacheFile = cacheFile(of: path).file
     var stored = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let original = Array(character.utf8)
     let at = try #require(
