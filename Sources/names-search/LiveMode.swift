@@ -78,12 +78,13 @@ enum LiveMode {
       terminal.restore()
     }
 
-    let session = SearchSession(catalog: catalog, options: options.query.options)
+    let session = SearchSession(
+      catalog: catalog, options: options.query.options, syntax: options.syntax)
     let inbox = Mutex<[(sequence: Int, result: SearchResult)]>([])
     let size = terminal.size
     var state = LiveSearchState(
       catalog: catalog, initialTerm: options.term, rows: size.rows, columns: size.columns,
-      debounce: Double(options.debounceMilliseconds) / 1000)
+      debounce: Double(options.debounceMilliseconds) / 1000, syntax: options.syntax)
     var renderer = FrameRenderer(
       colors: TerminalStyle.allowsColor(options.color, environment: environment))
     var decoder = KeyDecoder()

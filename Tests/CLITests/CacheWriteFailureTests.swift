@@ -107,7 +107,7 @@ struct CacheWriteFailureTests {
       }
       for _ in 0..<2 {
         let result = try CLIRunner.runProgram(
-          program, prefix + ["-f", file.path, "--count", "nko 1"],
+          program, prefix + ["-f", file.path, "--count", "-F", "nko 1"],
           environment: RepeatedRunTests.environment(cacheIn: folder))
         #expect(result.status == 0)
         #expect(result.stdoutText == "111\n")

@@ -74,6 +74,8 @@ struct CommandParserTests {
     (["-i"], search { $0.mode = .live }),
     (["--interactive", "jo"], search { ($0.mode, $0.term) = (.live, "jo") }),
     (["--case-sensitive"], search { $0.caseSensitive = true }),
+    (["-F", "a b"], search { ($0.syntax, $0.term) = (.fixedStrings, "a b") }),
+    (["--fixed-strings", "\"x"], search { ($0.syntax, $0.term) = (.fixedStrings, "\"x") }),
     (["--diacritic-sensitive"], search { $0.diacriticSensitive = true }),
     (["--fold", "cd"], search { $0.folding = .cd }),
     (["--fold=all"], search { $0.folding = .all }),
@@ -197,7 +199,7 @@ struct CommandParserTests {
         "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
-        "--fold <rule>", "--no-readings",
+        "--fold <rule>", "--no-readings", "-F, --fixed-strings",
       ])
   }
 

@@ -44,12 +44,13 @@ struct FoldAllTests {
       ("-", [("J", ["Jean-Paul", "Jean–Luc"])], [("J", ["Jean-Paul"])]),
     ] as [(String, [(String, [String])], [(String, [String])])])
   func finds(term: String, all: [(String, [String])], cd: [(String, [String])]) throws {
-    let byDefault = try CLIRunner.run([term], catalog: Self.catalog)
+    // One substring (-F): the rules of folding, not the words of a query.
+    let byDefault = try CLIRunner.run(["-F", term], catalog: Self.catalog)
     #expect(byDefault.stdoutText == Self.plain(all), "all: \(term)")
     #expect(byDefault.status == 0)
-    let explicit = try CLIRunner.run(["--fold", "all", term], catalog: Self.catalog)
+    let explicit = try CLIRunner.run(["-F", "--fold", "all", term], catalog: Self.catalog)
     #expect(explicit.stdoutText == byDefault.stdoutText)
-    let contains = try CLIRunner.run(["--fold=cd", term], catalog: Self.catalog)
+    let contains = try CLIRunner.run(["-F", "--fold=cd", term], catalog: Self.catalog)
     #expect(contains.stdoutText == Self.plain(cd), "cd: \(term)")
     #expect(contains.status == (cd.isEmpty ? 1 : 0))
   }

@@ -72,7 +72,7 @@ struct JSONOutputTests {
       fromPropertyList: catalog, format: .binary, options: 0)
     let result = try TemporaryDirectory.with { folder in
       let file = try PlistFile.write(data, named: "odd.plist", in: folder)
-      return try CLIRunner.run(["-f", file.path, "--json", "\""])
+      return try CLIRunner.run(["-f", file.path, "--json", "-F", "\""])
     }
     #expect(result.status == 0)
     #expect(result.stdoutText.filter { $0 == "\n" }.count == 1, "one line")

@@ -73,7 +73,8 @@ struct ProcessLimitTests {
         // Twice through the index cache: writing it (if a descriptor is left), reading it.
         for _ in 0..<2 {
           let counted = try Self.run(
-            limit: "-n \(limit)", ["-f", file.path, "--count", "7 n"], environment: environment)
+            limit: "-n \(limit)", ["-f", file.path, "--count", "-F", "7 n"],
+            environment: environment)
           #expect(counted.stdoutText == count, "\(file.lastPathComponent)")
           #expect(counted.stderrText == "")
           #expect(counted.status == 0 && !counted.signaled)

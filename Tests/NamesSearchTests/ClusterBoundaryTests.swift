@@ -56,9 +56,10 @@ struct ClusterBoundaryTests {
   func flagsThroughScanners(option: Int) {
     let options = Self.allOptions[option]
     let catalog = Catalog(sections: [Section(title: "F", names: Self.flagNames)])
-    let session = SearchSession(catalog: catalog, options: options)
+    let session = SearchSession(catalog: catalog, options: options, syntax: .fixedStrings)
     for (term, finds) in Self.flagCases {
-      let scanned = Searcher().search(Query(term: term, options: options), in: catalog)
+      let scanned = Searcher().search(
+        Query(term: term, options: options, syntax: .fixedStrings), in: catalog)
       #expect(scanned.matchedNames.map { Self.flagNames[Int($0)] } == finds, "term \(term)")
       // Narrowing: the session scans only the raw hits of the term's first scalar.
       let first = String(term.unicodeScalars.first!)

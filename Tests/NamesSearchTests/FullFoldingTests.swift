@@ -15,7 +15,8 @@ struct FullFoldingTests {
     -> [String]
   {
     let catalog = Catalog(sections: [Section(title: "A", names: names)])
-    let result = Searcher().search(Query(term: term, options: options), in: catalog)
+    let result = Searcher().search(
+      Query(term: term, options: options, syntax: .fixedStrings), in: catalog)
     return result.sections.flatMap(\.names)
   }
 

@@ -133,7 +133,7 @@ struct GraphemeDifferentialTests {
     let catalog = Catalog(sections: [Section(title: "R", names: names)])
     let keys = names.map { folder.fold($0) }
     let keyBoundaries = keys.map { Self.characterBoundaries(String(decoding: $0, as: UTF8.self)) }
-    let session = SearchSession(catalog: catalog, options: options)
+    let session = SearchSession(catalog: catalog, options: options, syntax: .fixedStrings)
     for _ in 0..<50 {
       // A piece of a random name's key, on scalar boundaries.
       let key = keys.randomElement(using: &random)!
@@ -151,7 +151,7 @@ struct GraphemeDifferentialTests {
               && keys[k][$0..<$0 + term.count].elementsEqual(term)
           }
       }.map { UInt32($0) }
-      let query = Query(term: termText, options: options)
+      let query = Query(term: termText, options: options, syntax: .fixedStrings)
       #expect(Searcher().search(query, in: catalog).matchedNames == expected)
       // Narrowed from the raw hits of the term's first scalar.
       _ = session.search(String(termText.unicodeScalars.first!))

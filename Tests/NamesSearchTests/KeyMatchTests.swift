@@ -87,7 +87,7 @@ struct KeyMatchTests {
     let catalog = Self.catalog()
     let name = "王芳"
     func match(_ term: String) throws -> KeyMatch {
-      let result = Searcher().search(Query(term: term), in: catalog)
+      let result = Searcher().search(Query(term: term, syntax: .fixedStrings), in: catalog)
       var match = try #require(result.match(at: 0, matcher: Matcher(query: result.query)))
       #expect(match.key == 1, "\(term)")
       match.mapping = Self.reading

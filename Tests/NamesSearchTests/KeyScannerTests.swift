@@ -12,7 +12,8 @@ struct KeyScannerTests {
   /// the keys' scan is what is compared (`ReadingMatcherTests` checks readings).
   func expectSameAsNaive(_ catalog: Catalog, terms: [String]) {
     for term in terms {
-      let query = Query(term: term, options: MatchOptions(usesReadings: false))
+      let query = Query(
+        term: term, options: MatchOptions(usesReadings: false), syntax: .fixedStrings)
       let matcher = Matcher(query: query)
       let keys =
         matcher.keepsPunctuation

@@ -54,7 +54,7 @@ struct ReadingHighlightTests {
     var bytes: [UInt8] = []
     let output = OutputBuffer(capacity: 5) { bytes.append(contentsOf: $0) }
     try PlainTextPrinter(style: ansi).print(
-      Searcher().search(Query(term: term), in: catalog()), to: output)
+      Searcher().search(Query(term: term, syntax: .fixedStrings), in: catalog()), to: output)
     try output.flush()
     return bytes
   }
@@ -126,7 +126,9 @@ struct ReadingHighlightTests {
     _ = state.handle(.paste(term), now: 0)
     for effect in state.tick(now: 1) {
       if case .search(let sequence, let term) = effect {
-        _ = state.apply(Searcher().search(Query(term: term), in: catalog), sequence: sequence)
+        _ = state.apply(
+          Searcher().search(Query(term: term, syntax: .fixedStrings), in: catalog),
+          sequence: sequence)
       }
     }
     return state

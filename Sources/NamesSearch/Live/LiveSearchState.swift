@@ -56,14 +56,23 @@ public struct LiveSearchState {
   public private(set) var acceptsWhenCurrent = false
   /// The window size.
   public private(set) var rows: Int, columns: Int
+  /// How the term is read (`QuerySyntax`).
+  public let syntax: QuerySyntax
+  /// Why the term as it stands cannot be searched (it does not read as words and
+  /// operators), shown on the status line while the last good result stays; `nil` when it
+  /// can.
+  public private(set) var queryProblem: QuerySyntaxError?
   private var firstVisibleRow = 0
   private var layout: ListLayout
 
-  /// Starts with the whole catalog shown (or `initialTerm`'s search pending).
+  /// Starts with the whole catalog shown (or `initialTerm`'s search pending), terms read as
+  /// `syntax` says.
   public init(
-    catalog: Catalog, initialTerm: String = "", rows: Int, columns: Int, debounce: Double = 0.1
+    catalog: Catalog, initialTerm: String = "", rows: Int, columns: Int, debounce: Double = 0.1,
+    syntax: QuerySyntax = .words
   ) {
     self.debounce = debounce
+    self.syntax = syntax
     self.term = initialTerm
     self.rows = rows
     self.columns = columns
@@ -188,8 +197,17 @@ public struct LiveSearchState {
     return immediately ? fire() : []
   }
 
+  /// Starts the search of the term, unless it does not read as words and operators: then
+  /// the problem is shown and the result stays.
   private mutating func fire() -> [Effect] {
     deadline = nil
+    do throws(QuerySyntaxError) {
+      _ = try Query(term: term, syntax: syntax).expression()
+      queryProblem = nil
+    } catch {
+      queryProblem = error
+      return []
+    }
     requestedSequence += 1
     return [.search(sequence: requestedSequence, term: term)]
   }
@@ -197,7 +215,14 @@ public struct LiveSearchState {
   private mutating func accept(now: Double) -> [Effect] {
     if deadline != nil {
       acceptsWhenCurrent = true
-      return fire()
+      let effects = fire()
+      // A term that cannot be searched chooses from the result shown, unless an earlier
+      // term's search is still to arrive.
+      if effects.isEmpty && requestedSequence == shownSequence {
+        acceptsWhenCurrent = false
+        return [finishWithSelection()]
+      }
+      return effects
     }
     if requestedSequence != shownSequence {
       acceptsWhenCurrent = true
@@ -275,7 +300,7 @@ public struct LiveSearchState {
     let prompt = "> "
     let shownTerm = ShownText.fitted(term, columns: columns - 2)
     lines.append([Frame.Span(prompt, .prompt), Frame.Span(shownTerm)])
-    let highlighter = term.isEmpty ? nil : MatchHighlighter(matcher: Matcher(query: result.query))
+    let highlighter = result.query.isReset ? nil : MatchHighlighter(result: result)
     let selectedGroup = selectedRow.map { layout.group(ofRow: $0) }
     for line in 0..<listRows {
       let row = firstVisibleRow + line
@@ -306,6 +331,7 @@ public struct LiveSearchState {
     var status =
       "\(result.total) of \(Plural.counted(result.catalog.nameCount, "name")) · "
       + Plural.counted(result.groups.count, "section")
+    if let queryProblem { status = "\(queryProblem.message) · " + status }
     if isSearching { status += " · searching…" }
     if focus == .index { status += " · index" }
     lines.append([Frame.Span(DisplayWidth.truncate(status, to: columns), .status)])

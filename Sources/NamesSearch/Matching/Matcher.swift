@@ -1,4 +1,6 @@
-/// Decides whether a folded key contains a query's folded term.
+/// Decides whether a folded key contains a query's folded term, the term taken as one
+/// literal substring whatever the query's `QuerySyntax` (a query of several words has a
+/// matcher per word: `Query.literal`, `ExpressionEvaluation`).
 ///
 /// ```swift
 /// let matcher = Matcher(query: Query(term: "ann"))

@@ -24,10 +24,48 @@ public struct MatchHighlighter {
   private let folder: TextFolder
   /// The folded bytes read before each search (tests make it small to cross windows).
   let chunk: Int
+  /// For a query of several words or operators, each word that is not negated, marked by
+  /// a highlighter of its own; empty for a query of one word (`matcher` marks it).
+  private var words: [Word] = []
+
+  /// A word of a query of several: its highlighter, the matcher of its reading (when the
+  /// query searches readings and the word can be one), and its anchors.
+  private struct Word {
+    let highlighter: MatchHighlighter
+    let reading: ReadingMatcher?
+    let isAnchoredAtStart: Bool
+    let isAnchoredAtEnd: Bool
+  }
 
   /// Creates a highlighter for `matcher`'s query.
   public init(matcher: Matcher) {
     self.init(matcher: matcher, chunk: 1 << 14)
+  }
+
+  /// Creates a highlighter for the query of `result`: its one word (as `init(matcher:)`),
+  /// or every word of it that is not negated, each marked where it matches the name's
+  /// letters (for `^word`, the first such place; for `word$`, the last), else where its
+  /// reading does (`ReadingMatcher.matchedRange(in:)`).
+  ///
+  /// - Complexity: O(w · v) in the query's words and the catalog's reading vocabulary.
+  public init(result: SearchResult) {
+    let query = result.query
+    let expression = query.searchedExpression
+    if let word = expression.singleWord {
+      self.init(matcher: Matcher(query: query.literal(word)))
+      return
+    }
+    self.init(matcher: Matcher(query: query.literal("")))
+    for clause in expression.clauses {
+      for word in clause where !word.isNegated {
+        let literal = query.literal(word.text)
+        words.append(
+          Word(
+            highlighter: MatchHighlighter(matcher: Matcher(query: literal)),
+            reading: Searcher.readingMatcher(for: literal, in: result.catalog)?.1,
+            isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd))
+      }
+    }
   }
 
   init(matcher: Matcher, chunk: Int) {
@@ -82,6 +120,10 @@ public struct MatchHighlighter {
     at position: Int, of result: SearchResult, in text: Substring,
     _ body: (Range<String.Index>) throws -> Bool
   ) rethrows {
+    if !words.isEmpty {
+      try forEachWordsRange(at: position, of: result, in: text, body)
+      return
+    }
     if result.isReadingMatch(at: position), let reading = result.readingMatcher {
       // Found by a reading: the characters of the units that spell the term.
       let name = result.catalog.names[Int(result.matchedNames[position])]
@@ -105,6 +147,46 @@ public struct MatchHighlighter {
       guard let match = result.match(at: position, matcher: matcher) else { return }
       try forEachMatchedRange(of: match, in: text, body)
     }
+  }
+
+  /// `forEachMatchedRange(at:of:in:_:)` for a query of several words: every word's ranges,
+  /// in order, merged where they overlap or touch.
+  private func forEachWordsRange(
+    at position: Int, of result: SearchResult, in text: Substring,
+    _ body: (Range<String.Index>) throws -> Bool
+  ) rethrows {
+    var ranges: [Range<String.Index>] = []
+    for word in words {
+      var found: [Range<String.Index>] = []
+      word.highlighter.forEachMatchedRange(in: text) {
+        found.append($0)
+        return true
+      }
+      if word.isAnchoredAtStart { found = Array(found.prefix(1)) }
+      if word.isAnchoredAtEnd { found = Array(found.suffix(1)) }
+      if found.isEmpty, let reading = word.reading,
+        let range = reading.matchedRange(
+          in: result.catalog.names[Int(result.matchedNames[position])]),
+        range.lowerBound < text.utf8.count
+      {
+        let utf8 = text.utf8
+        let start = utf8.index(text.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(text.startIndex, offsetBy: min(range.upperBound, utf8.count))
+        found = [start..<end]
+      }
+      ranges += found
+    }
+    ranges.sort { $0.lowerBound < $1.lowerBound }
+    var pending: Range<String.Index>?
+    for range in ranges {
+      if let current = pending, range.lowerBound <= current.upperBound {
+        pending = current.lowerBound..<max(current.upperBound, range.upperBound)
+        continue
+      }
+      if let current = pending, try !body(current) { return }
+      pending = range
+    }
+    if let pending { _ = try body(pending) }
   }
 
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,

@@ -39,7 +39,7 @@ public struct PlainTextPrinter: ResultPrinter {
     let names = result.catalog.names
     let highlighter =
       style.marksMatches && !result.query.isReset
-      ? MatchHighlighter(matcher: Matcher(query: result.query)) : nil
+      ? MatchHighlighter(result: result) : nil
     for group in result.groups {
       try output.write(style.titleStart)
       try output.write(shown(result.title(of: group)[...]))

@@ -386,6 +386,43 @@ public struct ReadingMatcher: Sendable {
     }
   }
 
+  /// Whether the reading units of `name` spell the term from its first unit
+  /// (`atStart`), up to its last unit (`atEnd`), or both: what `^word` and `word$` ask of a
+  /// name found by reading (`QueryExpression.Word`).
+  ///
+  /// - Complexity: O(n + u²) in the name's length and its units.
+  func spells(_ name: String, atStart: Bool, atEnd: Bool) -> Bool {
+    var name = name
+    return name.withUTF8 { utf8 -> Bool in
+      var builder = ReadingUnitBuilder()
+      guard let (_, numbers) = builder.units(of: utf8, isName: true) else { return false }
+      var unitStarts: [Int] = [0]
+      for (i, x) in numbers.enumerated() where x & ReadingKeys.unitEnd != 0 {
+        unitStarts.append(i + 1)
+      }
+      let unitCount = unitStarts.count - 1
+      for first in 0..<(atStart ? min(unitCount, 1) : unitCount) {
+        var input: UInt64 = 1
+        for u in first..<unitCount {
+          var output: UInt64 = 0
+          for x in numbers[unitStarts[u]..<unitStarts[u + 1]] {
+            let number = Int(x & ~ReadingKeys.unitEnd)
+            guard number < starts.count else { continue }
+            var from = input & starts[number]
+            while from != 0 {
+              output |= moves[number * stride + from.trailingZeroBitCount]
+              from &= from - 1
+            }
+          }
+          if output & endBit != 0 && (!atEnd || u == unitCount - 1) { return true }
+          input = output & ~endBit
+          if input == 0 { break }
+        }
+      }
+      return false
+    }
+  }
+
   /// The first run of units (indices into the key's units) that spells the term, found by
   /// starting at each unit in turn: what a name shows as matched.
   ///

@@ -24,6 +24,8 @@ public final class SearchSession: Sendable {
   public let catalog: Catalog
   /// The match options of every search.
   public let options: MatchOptions
+  /// How every term is read.
+  public let syntax: QuerySyntax
   private let keys: SearchKeys
   private let cacheLimit: Int
   private let state = Mutex(State())
@@ -57,53 +59,83 @@ public final class SearchSession: Sendable {
     }
   }
 
-  /// Creates a session over `catalog`, remembering the hits of the last `cacheLimit` terms.
+  /// Creates a session over `catalog`, its terms read as `syntax` says, remembering the
+  /// hits of the last `cacheLimit` terms (each word of a query of several is a term).
   ///
   /// When `options` search readings, the catalog's reading keys (`Catalog.readingKeys`,
   /// tens of milliseconds for a million names in several scripts) start being made on
   /// another core at once, so that they are ready by the time a person types; a search
   /// that comes first waits for them.
-  public init(catalog: Catalog, options: MatchOptions = .default, cacheLimit: Int = 32) {
+  public init(
+    catalog: Catalog, options: MatchOptions = .default, syntax: QuerySyntax = .words,
+    cacheLimit: Int = 32
+  ) {
     self.catalog = catalog
     self.options = options
+    self.syntax = syntax
     self.keys = catalog.keys(for: options)
     self.cacheLimit = cacheLimit
     if options.searchesReadings { ThreadPool.run { _ = catalog.readingKeys } }
   }
 
-  /// The result for `term`, or `nil` if a newer call (a higher `sequence`) cancelled or
-  /// overtook this one. Without `sequence`, calls are numbered in the order they start.
+  /// The result for `term` (read as `syntax` says), or `nil` if a newer call (a higher
+  /// `sequence`) cancelled or overtook this one. Without `sequence`, calls are numbered in
+  /// the order they start. A query of several words or operators is answered word by word
+  /// (`ExpressionEvaluation`), each plain word from this session's cache as a term of its
+  /// own, so typing the last word narrows that word alone.
   ///
   /// - Complexity: O(n) in the keys' total length for a new term; O(k) in the length of the
-  ///   candidates' keys when narrowing; O(m) in the matches for a cached term.
+  ///   candidates' keys when narrowing; O(m) in the matches for a cached term; each word of
+  ///   a query of several words as one term.
   public func search(_ term: String, sequence: Int? = nil) -> SearchResult? {
-    let query = Query(term: term, options: options)
-    let matcher = Matcher(query: query)
-    if matcher.matchesEverything {
+    let query = Query(term: term, options: options, syntax: syntax)
+    let expression = query.searchedExpression
+    if expression.clauses.isEmpty {
       let current = state.withLock { $0.start(sequence, scan: nil) }
       return current ? Searcher().search(query, in: catalog) : nil
+    }
+    let flag = CancellationFlag()
+    guard state.withLock({ $0.start(sequence, scan: flag) }) else { return nil }
+    if let word = expression.singleWord {
+      return search(query.literal(word), answering: query, flag)
+    }
+    guard
+      let names = ExpressionEvaluation.names(
+        of: expression, query: query, in: catalog, cancellation: flag,
+        plainNames: { self.search($0, answering: query, flag)?.matchedNames }),
+      !flag.isCancelled
+    else { return nil }
+    return SearchResult(query: query, catalog: catalog, matchedNames: names)
+  }
+
+  /// The result of `literal` (one word, `QuerySyntax.fixedStrings`) as that of `query`,
+  /// from the cache of earlier terms where it can; `nil` once `flag` is set.
+  private func search(
+    _ literal: Query, answering query: Query, _ flag: CancellationFlag
+  ) -> SearchResult? {
+    let matcher = Matcher(query: literal)
+    if matcher.matchesEverything {
+      return SearchResult(
+        query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
     }
     let folded = matcher.foldedTerm
     let punctuated = matcher.keepsPunctuation
     let keys = punctuated ? catalog.keys(for: options, keepingPunctuation: true) : self.keys
-    let flag = CancellationFlag()
-    let (stale, cached, base) = state.withLock { state -> (Bool, KeyHits?, [UInt32]?) in
-      guard state.start(sequence, scan: flag) else { return (true, nil, nil) }
+    let (cached, base) = state.withLock { state -> (KeyHits?, [UInt32]?) in
       if let index = state.entries.lastIndex(where: {
         $0.term == folded && $0.keepsPunctuation == punctuated
       }) {
         let entry = state.entries.remove(at: index)
         state.entries.append(entry)
-        return (false, entry.hits, nil)
+        return (entry.hits, nil)
       }
       // The narrowest earlier term that the new one contains.
       let bases = state.entries.filter {
         $0.keepsPunctuation == punctuated && $0.term.count < folded.count
           && folded.contains($0.term)
       }
-      return (false, nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
+      return (nil, bases.min { $0.hits.raw.count < $1.hits.raw.count }?.hits.raw)
     }
-    if stale { return nil }
     let hits: KeyHits
     if let cached {
       hits = cached
@@ -123,7 +155,7 @@ public final class SearchSession: Sendable {
     }
     var readingNames: [UInt32] = []
     var readingMatcher: ReadingMatcher?
-    if let (readings, found) = Searcher.readingMatcher(for: query, in: catalog) {
+    if let (readings, found) = Searcher.readingMatcher(for: literal, in: catalog) {
       guard let matched = readingMatches(of: found, in: readings, cancellation: flag) else {
         return nil
       }

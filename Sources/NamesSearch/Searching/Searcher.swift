@@ -14,27 +14,59 @@ public struct Searcher: Sendable {
   ///
   /// An empty term is a reset: every name, every section.
   ///
-  /// - Complexity: O(n) in the folded keys' total length; O(number of names) for a reset.
+  /// - Complexity: O(n) in the folded keys' total length, once per word of the query;
+  ///   O(number of names) for a reset.
   public func search(_ query: Query, in catalog: Catalog) -> SearchResult {
     search(query, in: catalog, cancellation: nil)!
   }
 
   /// Like `search(_:in:)`, but gives up and returns `nil` once `cancellation` is set.
+  ///
+  /// A term read as words (`QuerySyntax.words`) that is one plain word is searched as that
+  /// word; one of several words or operators is answered word by word
+  /// (`ExpressionEvaluation`), and its result is made from name indices. A term that does
+  /// not read as words is searched as one literal substring (`Query.searchedExpression`).
   public func search(
     _ query: Query, in catalog: Catalog, cancellation: CancellationFlag?
   ) -> SearchResult? {
-    let matcher = Matcher(query: query)
+    let expression = query.searchedExpression
+    if expression.clauses.isEmpty {
+      return SearchResult(
+        query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
+    }
+    if let word = expression.singleWord {
+      return Self.search(query.literal(word), answering: query, in: catalog, cancellation)
+    }
+    guard
+      let names = ExpressionEvaluation.names(
+        of: expression, query: query, in: catalog, cancellation: cancellation,
+        plainNames: {
+          Self.search($0, answering: query, in: catalog, cancellation)?.matchedNames
+        })
+    else { return nil }
+    return SearchResult(query: query, catalog: catalog, matchedNames: names)
+  }
+
+  /// The names of `catalog` whose keys or readings contain the term of `literal` (a
+  /// `QuerySyntax.fixedStrings` query), as the result of `query`.
+  ///
+  /// - Complexity: O(n) in the folded keys' total length (and the readings' when searched).
+  static func search(
+    _ literal: Query, answering query: Query, in catalog: Catalog,
+    _ cancellation: CancellationFlag?
+  ) -> SearchResult? {
+    let matcher = Matcher(query: literal)
     if matcher.matchesEverything {
       return SearchResult(
         query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
     }
-    let keys = catalog.keys(for: query.options, keepingPunctuation: matcher.keepsPunctuation)
+    let keys = catalog.keys(for: literal.options, keepingPunctuation: matcher.keepsPunctuation)
     guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
       return nil
     }
     var readingNames: [UInt32] = []
     var readingMatcher: ReadingMatcher?
-    if let (readings, found) = Self.readingMatcher(for: query, in: catalog) {
+    if let (readings, found) = Self.readingMatcher(for: literal, in: catalog) {
       guard let matched = ReadingScanner.scan(readings, for: found, cancellation: cancellation)
       else { return nil }
       readingNames = Self.names(ofReadingKeys: matched, in: readings)

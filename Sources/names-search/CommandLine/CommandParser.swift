@@ -196,6 +196,7 @@ enum CommandParser {
         outputFormatTyped = typed
         options.outputFormat = try format(
           for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
+      case .fixedStrings: options.syntax = .fixedStrings
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true
@@ -256,6 +257,11 @@ enum CommandParser {
       } catch {
         throw .termNotUTF8(error)
       }
+    }
+    do throws(QuerySyntaxError) {
+      _ = try options.query.expression()
+    } catch {
+      throw .invalidQuery(term: options.term, error)
     }
     return .search(options)
   }

@@ -30,6 +30,17 @@ enum HelpText {
     }
     text += """
 
+      QUERIES:
+        smith john          both words, in any order: John Smith, Smith-John
+        jon | john          either word
+        !smith              names without it
+        ^ann  ann$  ^ann$   starting with it, ending with it, exactly it
+        "anne marie"        one run of characters, spaces included
+        \\! \\| \\^ \\$ \\" \\\\   the character itself
+        Each word matches as a whole term does (folding, readings); -F takes the
+        whole term as one run. A term that cannot be read (a quote left open, a
+        lone |) is a usage error that marks the column.
+
       EXAMPLES:
         names-search ann                   Names containing "ann", under their titles.
         names-search --index ann           Their section index: A B D F G H J L M N R S

@@ -25,6 +25,8 @@ struct OptionSpec: Sendable {
     case output
     /// `--output-format <format>`: the format `-o` writes.
     case outputFormat
+    /// `-F, --fixed-strings`: the term is one literal substring.
+    case fixedStrings
     /// `--case-sensitive`.
     case caseSensitive
     /// `--diacritic-sensitive`.

@@ -66,6 +66,12 @@ enum OptionTable {
         + "the field filled in.",
       action: .mode(.live)),
     OptionSpec(
+      short: "F", long: "fixed-strings",
+      help: "Look for the whole term as one run of characters, spaces and operator "
+        + "characters included, as grep -F does (otherwise the term is words and "
+        + "operators: see QUERIES below).",
+      action: .fixedStrings),
+    OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),
     OptionSpec(
@@ -113,7 +119,9 @@ enum OptionTable {
   static let termName = "term"
 
   /// The help text of `<term>`.
-  static let termHelp = "The text to look for inside names. Empty or absent: every name (reset)."
+  static let termHelp =
+    "What to look for inside names: words, all of which must match, in any order, and "
+    + "operators (see QUERIES below). Empty or absent: every name (reset)."
 
   /// The option named `--long`, if any. O(number of options).
   static func option(long: String) -> OptionSpec? {

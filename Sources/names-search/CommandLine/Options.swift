@@ -61,12 +61,16 @@ struct Options: Equatable {
   /// `--output-format`: the format `-o` writes.
   var outputFormat = ListFormat.xmlPropertyList
 
+  /// `-F, --fixed-strings`: the term is one literal substring, not words and operators.
+  var syntax = QuerySyntax.words
+
   /// The query these options describe.
   var query: Query {
     Query(
       term: term,
       options: MatchOptions(
         ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive, folding: folding,
-        usesReadings: usesReadings))
+        usesReadings: usesReadings),
+      syntax: syntax)
   }
 }

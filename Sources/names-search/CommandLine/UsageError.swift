@@ -1,3 +1,5 @@
+import NamesSearch
+
 /// A command line that cannot be run, as data: the parser (`CommandParser`) throws one case,
 /// and `message` and `report` render it, in swift-argument-parser's words, in this one place.
 enum UsageError: Error, Equatable {
@@ -15,6 +17,9 @@ enum UsageError: Error, Equatable {
   case invalidValue(option: String, valueName: String, value: String, expected: String)
   /// The term is not valid UTF-8.
   case termNotUTF8(ArgumentText.InvalidUTF8)
+  /// The term does not read as words and operators (`QueryExpression`): the term, and
+  /// what is wrong where.
+  case invalidQuery(term: String, QuerySyntaxError)
   /// An option's value (other than `-f`'s, which is a path) is not valid UTF-8.
   case valueNotUTF8(option: String, valueName: String, ArgumentText.InvalidUTF8)
   /// Two options pick different modes (`--index` and `-i`): the later one and the earlier
@@ -44,6 +49,8 @@ enum UsageError: Error, Equatable {
         + "Please provide \(expected)."
     case .termNotUTF8(let invalid):
       return "The term is not valid UTF-8 (\(invalid))."
+    case .invalidQuery(_, let error):
+      return "In the term, \(error.message)."
     case .valueNotUTF8(let option, let valueName, let invalid):
       return "The value for '\(option) <\(valueName)>' is not valid UTF-8 (\(invalid))."
     case .conflictingOptions(let option, let earlier):
@@ -60,10 +67,20 @@ enum UsageError: Error, Equatable {
   }
 
   /// What standard error gets: "Error: <message>", the usage line, and a pointer to
-  /// `--help`, three lines each ending in a line break.
+  /// `--help`, three lines each ending in a line break; for a term that does not read as
+  /// words, the term and a caret under the column at fault come after the first line.
   var report: String {
-    "Error: \(message)\nUsage: \(UsageLine.text)\n  See 'names-search --help' for more "
-      + "information.\n"
+    "Error: \(message)\n\(marking)Usage: \(UsageLine.text)\n  See 'names-search --help' "
+      + "for more information.\n"
+  }
+
+  /// For `.invalidQuery`, two lines: the term as shown (control characters escaped) and a
+  /// `^` under the column at fault, both indented by two spaces; else nothing.
+  private var marking: String {
+    guard case .invalidQuery(let term, let error) = self else { return "" }
+    let before = term.prefix(max(error.column - 1, 0))
+    let width = DisplayWidth.of(VisibleText.escaped(before))
+    return "  \(VisibleText.escaped(term))\n  \(String(repeating: " ", count: width))^\n"
   }
 
   /// The closest long option to `option` ("--idx"): the first in `OptionTable` that starts

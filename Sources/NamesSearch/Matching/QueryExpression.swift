@@ -1,0 +1,196 @@
+/// A term read as words and operators (`QuerySyntax.words`): clauses that must all match,
+/// each a list of alternatives any one of which may.
+///
+/// ```swift
+/// let expression = try QueryExpression(parsing: "jon | john !^smith")
+/// expression.clauses.count        // 2: (jon or john) and not ^smith
+/// expression.clauses[1][0]        // Word(text: "smith", isNegated: true, isAnchoredAtStart: true)
+/// ```
+///
+/// The syntax, after fzf's extended search (junegunn/fzf, "Search syntax"):
+/// - Words are separated by white space (Unicode `White_Space`); every word (clause) must
+///   match, in any order.
+/// - `|` between two words makes them alternatives of one clause: "a | b c" is (a or b)
+///   and c. Written with or without spaces around it ("jon|john").
+/// - Before a word, `!` negates it (names that do not match it) and `^` anchors it to the
+///   start of the name; `$` after it anchors it to the end. They combine as in fzf:
+///   `!^word`, `!word$`, `^word$`. A `!` or `^` elsewhere, or a `$` inside a word, is a
+///   letter like any other ("ke$ha", "yahoo!").
+/// - `"a phrase"` is one run of characters, spaces and operator characters included;
+///   quotes may be part of a word (`o"neil o"`).
+/// - `\` makes the next character literal when it is one of `! | ^ $ " \` or white space;
+///   before any other character (or at the end) it is itself literal ("c:\names").
+///
+/// An empty term, or only white space, has no clause: every name matches (the reset).
+///
+/// - Complexity: O(n) in the term's characters.
+public struct QueryExpression: Sendable, Hashable {
+  /// One word of a query, its operators taken off.
+  public struct Word: Sendable, Hashable {
+    /// The text to match, quotes and escapes resolved.
+    public var text: String
+    /// `!word`: the word matches the names it would not match without it.
+    public var isNegated: Bool
+    /// `^word`: the name (one of its keys; for a reading, its first unit) starts with it.
+    public var isAnchoredAtStart: Bool
+    /// `word$`: the name (one of its keys; for a reading, its last unit) ends with it.
+    public var isAnchoredAtEnd: Bool
+
+    /// Creates a word.
+    public init(
+      _ text: String, isNegated: Bool = false, isAnchoredAtStart: Bool = false,
+      isAnchoredAtEnd: Bool = false
+    ) {
+      self.text = text
+      self.isNegated = isNegated
+      self.isAnchoredAtStart = isAnchoredAtStart
+      self.isAnchoredAtEnd = isAnchoredAtEnd
+    }
+
+    /// Whether the word has no operator: it matches as a whole term does.
+    public var isPlain: Bool { !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd }
+  }
+
+  /// The clauses, in the order typed: a name matches when, for every clause, it matches at
+  /// least one of the clause's words. None: every name matches.
+  public var clauses: [[Word]]
+
+  /// Creates an expression of `clauses`.
+  public init(clauses: [[Word]]) {
+    self.clauses = clauses
+  }
+
+  /// The term's one word, when it is a single plain word: the query is then that word's
+  /// search, as a whole term (`QuerySyntax.fixedStrings`).
+  public var singleWord: String? {
+    guard clauses.count == 1, clauses[0].count == 1, clauses[0][0].isPlain else { return nil }
+    return clauses[0][0].text
+  }
+
+  /// Reads `term`.
+  ///
+  /// - Throws: `QuerySyntaxError` for a quote left open, a `|` with no word on one side, or
+  ///   an operator with no word (its column given, counted in characters from 1).
+  public init(parsing term: String) throws(QuerySyntaxError) {
+    var reader = Reader(Array(term))
+    self.clauses = try reader.clauses()
+  }
+
+  /// The term's characters read one word at a time.
+  private struct Reader {
+    let characters: [Character]
+    var position = 0
+
+    init(_ characters: [Character]) {
+      self.characters = characters
+    }
+
+    /// The characters a `\` makes literal.
+    static func isEscapable(_ character: Character) -> Bool {
+      "!|^$\"\\".contains(character) || character.isWhitespace
+    }
+
+    /// Whether position `at` ends a word: the end, white space or an unescaped `|`.
+    func endsWord(at index: Int) -> Bool {
+      index >= characters.count || characters[index].isWhitespace || characters[index] == "|"
+    }
+
+    mutating func clauses() throws(QuerySyntaxError) -> [[Word]] {
+      var clauses: [[Word]] = []
+      // The column of a `|` still waiting for its second word.
+      var pendingBar: Int?
+      while true {
+        while position < characters.count && characters[position].isWhitespace {
+          position += 1
+        }
+        guard position < characters.count else { break }
+        if characters[position] == "|" {
+          guard pendingBar == nil, !clauses.isEmpty else {
+            throw QuerySyntaxError(.emptyAlternative, column: position + 1)
+          }
+          pendingBar = position + 1
+          position += 1
+          continue
+        }
+        let word = try self.word()
+        if pendingBar != nil {
+          clauses[clauses.count - 1].append(word)
+          pendingBar = nil
+        } else {
+          clauses.append([word])
+        }
+      }
+      if let pendingBar { throw QuerySyntaxError(.emptyAlternative, column: pendingBar) }
+      return clauses
+    }
+
+    /// One word from `position`, which is neither white space nor `|`.
+    mutating func word() throws(QuerySyntaxError) -> Word {
+      var word = Word("")
+      // Where the last operator was, for an operator with no word.
+      var operatorColumn: (Character, Int)?
+      if characters[position] == "!" {
+        word.isNegated = true
+        operatorColumn = ("!", position + 1)
+        position += 1
+      }
+      if position < characters.count && characters[position] == "^" {
+        word.isAnchoredAtStart = true
+        operatorColumn = ("^", position + 1)
+        position += 1
+      }
+      var text = ""
+      var quoted = false
+      while !endsWord(at: position) {
+        let character = characters[position]
+        switch character {
+        case "\\":
+          if position + 1 < characters.count && Self.isEscapable(characters[position + 1]) {
+            text.append(characters[position + 1])
+            position += 2
+          } else {
+            text.append(character)
+            position += 1
+          }
+        case "\"":
+          let opening = position + 1
+          position += 1
+          var closed = false
+          while position < characters.count {
+            let inner = characters[position]
+            if inner == "\"" {
+              closed = true
+              position += 1
+              break
+            }
+            if inner == "\\" && position + 1 < characters.count
+              && Self.isEscapable(characters[position + 1])
+            {
+              text.append(characters[position + 1])
+              position += 2
+            } else {
+              text.append(inner)
+              position += 1
+            }
+          }
+          guard closed else { throw QuerySyntaxError(.unclosedQuote, column: opening) }
+          quoted = true
+        case "$" where endsWord(at: position + 1):
+          guard !text.isEmpty || quoted else {
+            throw QuerySyntaxError(.operatorWithoutWord("$"), column: position + 1)
+          }
+          word.isAnchoredAtEnd = true
+          position += 1
+        default:
+          text.append(character)
+          position += 1
+        }
+      }
+      if text.isEmpty && !quoted, let (character, column) = operatorColumn {
+        throw QuerySyntaxError(.operatorWithoutWord(character), column: column)
+      }
+      word.text = text
+      return word
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Testing
+
+/// The query syntax on the command line (issue 13): words in any order, operators, `-F`,
+/// and a term that cannot be read refused with its column marked, exit 64.
+@Suite("Query syntax on the command line")
+struct QuerySyntaxTests {
+  static let catalog: [(title: String, names: [String])] = [
+    ("A", ["Anne Marie", "Anne-Marie", "Annemarie"]),
+    ("J", ["John Smith", "Jon Snow"]),
+    ("M", ["Marie Anne"]),
+    ("S", ["Smith John"]),
+  ]
+
+  @Test("words in any order, either word, not, anchors, a phrase")
+  func words() throws {
+    let cases: [([String], String, Int32)] = [
+      (["smith john"], "J\n  John Smith\nS\n  Smith John\n", 0),
+      (["anne marie", "--index"], "A M\n", 0),
+      (["\"anne marie\""], "A\n  Anne Marie\n", 0),
+      (["jon | smith", "--count"], "3\n", 0),
+      (["^mar"], "M\n  Marie Anne\n", 0),
+      (["!anne", "--count"], "3\n", 0),
+      (["-F", "smith john"], "S\n  Smith John\n", 0),
+      (["-F", "john smith", "--count"], "1\n", 0),
+      (["--fixed-strings", "anne marie", "--count"], "1\n", 0),
+      (["zzz | yyy"], "", 1),
+    ]
+    for (arguments, output, status) in cases {
+      let result = try CLIRunner.run(arguments, catalog: Self.catalog)
+      #expect(result.stdoutText == output, "\(arguments)")
+      #expect(result.status == status, "\(arguments)")
+      #expect(result.stderrText == "")
+    }
+  }
+
+  @Test("--json gives the query as typed")
+  func json() throws {
+    let result = try CLIRunner.run(["--json", "--count", "!x"], catalog: Self.catalog)
+    // --count and --json pick two modes: a usage error, the query never read.
+    #expect(result.status == 64)
+    let json = try CLIRunner.run(["--json", "\"jon s\" | ^smith"], catalog: Self.catalog)
+    #expect(
+      json.stdoutText.hasPrefix(#"{"query":"\"jon s\" | ^smith","sections":[{"title":"J","#))
+  }
+
+  @Test("a term that cannot be read: the message, the term, a caret under the column")
+  func refused() throws {
+    // Columns and caret positions worked out by hand; 张 is two columns wide.
+    let cases: [(String, String, String)] = [
+      ("anne \"marie", "the quote at column 6 is not closed (write \\\" for a quote)", "       ^"),
+      ("张 \"x", "the quote at column 3 is not closed (write \\\" for a quote)", "     ^"),
+      ("a |", "the '|' at column 3 has no word on one side (write \\| for a bar)", "    ^"),
+      ("!", "the '!' at column 1 has no word after it (write \\! to look for it)", "  ^"),
+      (
+        "ann ^$", "the '$' at column 6 has no word before it (write \\$ to look for it)",
+        "       ^"
+      ),
+    ]
+    for (term, message, caret) in cases {
+      for mode in [[], ["-i"], ["--count"]] {
+        let result = try CLIRunner.run(mode + [term], catalog: Self.catalog)
+        #expect(result.status == 64, "\(term)")
+        #expect(result.stdoutText == "")
+        let lines = result.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 6, "\(result.stderrText)")
+        guard lines.count == 6 else { continue }
+        #expect(lines[0] == "Error: In the term, \(message).")
+        #expect(lines[1] == "  \(term)")
+        #expect(lines[2] == caret, "\(term)")
+        #expect(lines[3].hasPrefix("Usage: names-search "))
+        #expect(lines[4] == "  See 'names-search --help' for more information.")
+      }
+    }
+    // The same characters under -F are a term: no match, exit 1.
+    let literal = try CLIRunner.run(["-F", "anne \"marie"], catalog: Self.catalog)
+    #expect(literal.status == 1)
+    #expect(literal.stderrText == "")
+  }
+}
