@@ -79,7 +79,8 @@ enum LiveMode {
     }
 
     let session = SearchSession(
-      catalog: catalog, options: options.query.options, syntax: options.syntax)
+      catalog: catalog, options: options.query.options, syntax: options.syntax,
+      typos: options.typos)
     let inbox = Mutex<[(sequence: Int, result: SearchResult)]>([])
     let size = terminal.size
     var state = LiveSearchState(

@@ -75,6 +75,9 @@ struct CommandParserTests {
     (["--interactive", "jo"], search { ($0.mode, $0.term) = (.live, "jo") }),
     (["--case-sensitive"], search { $0.caseSensitive = true }),
     (["-F", "a b"], search { ($0.syntax, $0.term) = (.fixedStrings, "a b") }),
+    (["--typos", "jonh"], search { ($0.typos.byLength, $0.term) = (true, "jonh") }),
+    (["--max-typos", "1"], search { $0.typos.maximum = 1 }),
+    (["--max-typos=0", "--typos"], search { ($0.typos.maximum, $0.typos.byLength) = (0, true) }),
     (["--fixed-strings", "\"x"], search { ($0.syntax, $0.term) = (.fixedStrings, "\"x") }),
     (["--diacritic-sensitive"], search { $0.diacriticSensitive = true }),
     (["--fold", "cd"], search { $0.folding = .cd }),
@@ -199,7 +202,8 @@ struct CommandParserTests {
         "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
-        "--fold <rule>", "--no-readings", "-F, --fixed-strings",
+        "--fold <rule>", "--no-readings", "-F, --fixed-strings", "--typos",
+        "--max-typos <n>",
       ])
   }
 

@@ -11,7 +11,8 @@ struct UsageTextTests {
   static let usage =
     "names-search [--index | --count | --json | -i] [-f <file>] [--key <field>] "
     + "[--search-key <field>] [--section-key <field>] [--format <format>] [--table <name>] "
-    + "[--locale <locale>] [-o <file>] [--output-format <format>] [-F] [--case-sensitive] "
+    + "[--locale <locale>] [-o <file>] [--output-format <format>] [-F] [--typos] "
+    + "[--max-typos <n>] [--case-sensitive] "
     + "[--diacritic-sensitive] [--fold <rule>] [--no-readings] [--color <when>] [--no-cache] "
     + "[--debounce <ms>] [--max-size <bytes>] [<term>]"
 
@@ -55,9 +56,10 @@ struct UsageTextTests {
         USAGE: names-search [--index | --count | --json | -i] [-f <file>] [--key
                <field>] [--search-key <field>] [--section-key <field>] [--format
                <format>] [--table <name>] [--locale <locale>] [-o <file>]
-               [--output-format <format>] [-F] [--case-sensitive]
-               [--diacritic-sensitive] [--fold <rule>] [--no-readings] [--color <when>]
-               [--no-cache] [--debounce <ms>] [--max-size <bytes>] [<term>]
+               [--output-format <format>] [-F] [--typos] [--max-typos <n>]
+               [--case-sensitive] [--diacritic-sensitive] [--fold <rule>]
+               [--no-readings] [--color <when>] [--no-cache] [--debounce <ms>]
+               [--max-size <bytes>] [<term>]
 
         """))
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

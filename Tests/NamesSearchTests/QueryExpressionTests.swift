@@ -57,6 +57,16 @@ struct QueryExpressionTests {
     // Letters of any script; a word ends only at white space or `|`.
     ("张三 さとう", [[plain("张三")], [plain("さとう")]]),
     ("o’brien", [[plain("o’brien")]]),
+    // Typos: `~` and a digit at the end of a word (before a `$`); elsewhere a letter.
+    ("jonh~1", [[Word("jonh", typos: 1)]]),
+    ("!jonh~2 x", [[Word("jonh", isNegated: true, typos: 2)], [plain("x")]]),
+    ("jonh~1$", [[Word("jonh", isAnchoredAtEnd: true, typos: 1)]]),
+    ("\"a b\"~1", [[Word("a b", typos: 1)]]),
+    ("a~b", [[plain("a~b")]]),
+    ("a~", [[plain("a~")]]),
+    ("a~12", [[plain("a~12")]]),
+    ("~1", [[plain("~1")]]),
+    ("a\\~1", [[plain("a~1")]]),
   ]
 
   @Test("terms read as words and operators", arguments: 0..<readings.count)

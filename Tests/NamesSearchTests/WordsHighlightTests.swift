@@ -32,6 +32,12 @@ struct WordsHighlightTests {
     // ^word: its first place only; word$: its last.
     #expect(Self.marked("^ann nab", in: ["Ann Annabel"]) == [["Ann", "nab"]])
     #expect(Self.marked("ann$ x", in: ["Ann x Joann"]) == [["x", "ann"]])
+    // Only the anchored occurrence, even where the word's matches overlap or touch.
+    #expect(Self.marked("ana$ b", in: ["Banana"]) == [["B", "ana"]])
+    #expect(Self.marked("^na x", in: ["Nana x"]) == [["Na", "x"]])
+    #expect(Self.marked("n$ a", in: ["Ann"]) == [["A", "n"]])
+    #expect(Self.marked("^obrien x", in: ["O’Brien x"]) == [["O’Brien", "x"]])
+    #expect(Self.marked("^ann$ x", in: ["x", "ann"]) == [])
     // A phrase is one run.
     #expect(Self.marked("\"n s\" jo", in: ["John Smith"]) == [["Jo", "n S"]])
   }

@@ -193,21 +193,33 @@ public struct LiveSearchState {
   {
     guard newTerm != term || immediately else { return [] }
     term = newTerm
+    // A term that cannot be read says so at once; nothing is searched for it.
+    if let problem = problem(of: term) {
+      queryProblem = problem
+      deadline = nil
+      return []
+    }
+    queryProblem = nil
     deadline = immediately ? now : now + debounce
     return immediately ? fire() : []
+  }
+
+  /// Why `term` cannot be searched, if it cannot.
+  private func problem(of term: String) -> QuerySyntaxError? {
+    do throws(QuerySyntaxError) {
+      _ = try Query(term: term, syntax: syntax).expression()
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// Starts the search of the term, unless it does not read as words and operators: then
   /// the problem is shown and the result stays.
   private mutating func fire() -> [Effect] {
     deadline = nil
-    do throws(QuerySyntaxError) {
-      _ = try Query(term: term, syntax: syntax).expression()
-      queryProblem = nil
-    } catch {
-      queryProblem = error
-      return []
-    }
+    queryProblem = problem(of: term)
+    guard queryProblem == nil else { return [] }
     requestedSequence += 1
     return [.search(sequence: requestedSequence, term: term)]
   }
@@ -215,14 +227,7 @@ public struct LiveSearchState {
   private mutating func accept(now: Double) -> [Effect] {
     if deadline != nil {
       acceptsWhenCurrent = true
-      let effects = fire()
-      // A term that cannot be searched chooses from the result shown, unless an earlier
-      // term's search is still to arrive.
-      if effects.isEmpty && requestedSequence == shownSequence {
-        acceptsWhenCurrent = false
-        return [finishWithSelection()]
-      }
-      return effects
+      return fire()
     }
     if requestedSequence != shownSequence {
       acceptsWhenCurrent = true

@@ -16,13 +16,20 @@ public struct Query: Sendable, Hashable {
   public var options: MatchOptions
   /// How the term is read: words and operators (the default) or one literal substring.
   public var syntax: QuerySyntax
+  /// How many typos each word may hold (none unless asked for).
+  public var typos: TypoTolerance
 
   /// Creates a query for `term` with `options` (case and diacritics ignored by default),
-  /// read as words and operators unless `syntax` says otherwise.
-  public init(term: String, options: MatchOptions = .default, syntax: QuerySyntax = .words) {
+  /// read as words and operators unless `syntax` says otherwise, words exact unless
+  /// `typos` says otherwise.
+  public init(
+    term: String, options: MatchOptions = .default, syntax: QuerySyntax = .words,
+    typos: TypoTolerance = .default
+  ) {
     self.term = term
     self.options = options
     self.syntax = syntax
+    self.typos = typos
   }
 
   /// The term read as `syntax` says: as words and operators, or, for `.fixedStrings`, one
@@ -48,9 +55,29 @@ public struct Query: Sendable, Hashable {
       .searchedExpression
   }
 
-  /// The query of one literal `word` with these options.
+  /// The query of one literal `word` with these options, exact.
   func literal(_ word: String) -> Query {
     Query(term: word, options: options, syntax: .fixedStrings)
+  }
+
+  /// The typos `word` may have (`TypoTolerance.allowed`), by the length of its folded text;
+  /// none for a word that folds to several words (a phrase) or to nothing.
+  func allowedTypos(_ word: QueryExpression.Word) -> Int {
+    guard word.typos != nil || typos.byLength else { return 0 }
+    let folded = String(decoding: Matcher(query: literal(word.text)).foldedTerm, as: UTF8.self)
+    guard !folded.isEmpty, !folded.unicodeScalars.contains(where: \.properties.isWhitespace)
+    else { return 0 }
+    return typos.allowed(forLength: folded.unicodeScalars.count, explicit: word.typos)
+  }
+
+  /// The query's one word, when it is a single plain word that may hold no typo: the query
+  /// is then that word's search as a whole term.
+  var singleExactWord: String? {
+    let expression = searchedExpression
+    guard let word = expression.singleWord, allowedTypos(expression.clauses[0][0]) == 0 else {
+      return nil
+    }
+    return word
   }
 
   /// Whether the query is a reset: every name matches (an empty term; read as words, also

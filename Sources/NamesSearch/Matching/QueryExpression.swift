@@ -18,7 +18,9 @@
 ///   letter like any other ("ke$ha", "yahoo!").
 /// - `"a phrase"` is one run of characters, spaces and operator characters included;
 ///   quotes may be part of a word (`o"neil o"`).
-/// - `\` makes the next character literal when it is one of `! | ^ $ " \` or white space;
+/// - `word~N` (a digit N): the word may have N typos (`TypoTolerance`); "jonh~1" finds
+///   "John". Before a `$`: `word~1$`. A `~` anywhere else is a letter.
+/// - `\` makes the next character literal when it is one of `! | ^ $ " \ ~` or white space;
 ///   before any other character (or at the end) it is itself literal ("c:\names").
 ///
 /// An empty term, or only white space, has no clause: every name matches (the reset).
@@ -35,20 +37,26 @@ public struct QueryExpression: Sendable, Hashable {
     public var isAnchoredAtStart: Bool
     /// `word$`: the name (one of its keys; for a reading, its last unit) ends with it.
     public var isAnchoredAtEnd: Bool
+    /// `word~N`: the typos the word may have (`TypoTolerance`), when written; `nil` lets
+    /// the query's tolerance decide.
+    public var typos: Int?
 
     /// Creates a word.
     public init(
       _ text: String, isNegated: Bool = false, isAnchoredAtStart: Bool = false,
-      isAnchoredAtEnd: Bool = false
+      isAnchoredAtEnd: Bool = false, typos: Int? = nil
     ) {
       self.text = text
       self.isNegated = isNegated
       self.isAnchoredAtStart = isAnchoredAtStart
       self.isAnchoredAtEnd = isAnchoredAtEnd
+      self.typos = typos
     }
 
     /// Whether the word has no operator: it matches as a whole term does.
-    public var isPlain: Bool { !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd }
+    public var isPlain: Bool {
+      !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd && typos == nil
+    }
   }
 
   /// The clauses, in the order typed: a name matches when, for every clause, it matches at
@@ -87,7 +95,7 @@ public struct QueryExpression: Sendable, Hashable {
 
     /// The characters a `\` makes literal.
     static func isEscapable(_ character: Character) -> Bool {
-      "!|^$\"\\".contains(character) || character.isWhitespace
+      "!|^$\"\\~".contains(character) || character.isWhitespace
     }
 
     /// Whether position `at` ends a word: the end, white space or an unescaped `|`.
@@ -175,6 +183,14 @@ public struct QueryExpression: Sendable, Hashable {
           }
           guard closed else { throw QuerySyntaxError(.unclosedQuote, column: opening) }
           quoted = true
+        case "~"
+        where position + 1 < characters.count && characters[position + 1].isASCII
+          && characters[position + 1].isWholeNumber
+          && (endsWord(at: position + 2)
+            || (characters[position + 2] == "$" && endsWord(at: position + 3)))
+          && (!text.isEmpty || quoted):
+          word.typos = characters[position + 1].wholeNumberValue
+          position += 2
         case "$" where endsWord(at: position + 1):
           guard !text.isEmpty || quoted else {
             throw QuerySyntaxError(.operatorWithoutWord("$"), column: position + 1)

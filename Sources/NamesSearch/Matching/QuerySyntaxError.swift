@@ -3,7 +3,7 @@
 /// ```swift
 /// do { _ = try QueryExpression(parsing: "anne \"marie") } catch {
 ///   error.column    // 6: the quote that is not closed
-///   error.message   // "the quote at column 6 is not closed"
+///   error.message   // "the quote at column 6 is not closed (write \" for a quote)"
 /// }
 /// ```
 public struct QuerySyntaxError: Error, Sendable, Hashable {

@@ -35,6 +35,9 @@ public struct MatchHighlighter {
     let reading: ReadingMatcher?
     let isAnchoredAtStart: Bool
     let isAnchoredAtEnd: Bool
+    /// The typos the word may have (`Query.allowedTypos`), and its folded scalars.
+    let typos: Int
+    let folded: [UInt32]
   }
 
   /// Creates a highlighter for `matcher`'s query.
@@ -51,7 +54,7 @@ public struct MatchHighlighter {
   public init(result: SearchResult) {
     let query = result.query
     let expression = query.searchedExpression
-    if let word = expression.singleWord {
+    if let word = query.singleExactWord {
       self.init(matcher: Matcher(query: query.literal(word)))
       return
     }
@@ -59,11 +62,16 @@ public struct MatchHighlighter {
     for clause in expression.clauses {
       for word in clause where !word.isNegated {
         let literal = query.literal(word.text)
+        let matcher = Matcher(query: literal)
+        let anchored = word.isAnchoredAtStart || word.isAnchoredAtEnd
         words.append(
           Word(
-            highlighter: MatchHighlighter(matcher: Matcher(query: literal)),
+            highlighter: MatchHighlighter(matcher: matcher),
             reading: Searcher.readingMatcher(for: literal, in: result.catalog)?.1,
-            isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd))
+            isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd,
+            typos: anchored ? 0 : query.allowedTypos(word),
+            folded: String(decoding: matcher.foldedTerm, as: UTF8.self).unicodeScalars.map(
+              \.value)))
       }
     }
   }
@@ -158,12 +166,14 @@ public struct MatchHighlighter {
     var ranges: [Range<String.Index>] = []
     for word in words {
       var found: [Range<String.Index>] = []
-      word.highlighter.forEachMatchedRange(in: text) {
-        found.append($0)
-        return true
+      if word.isAnchoredAtStart || word.isAnchoredAtEnd {
+        found = anchoredRange(of: word, in: text).map { [$0] } ?? []
+      } else {
+        word.highlighter.forEachMatchedRange(in: text) {
+          found.append($0)
+          return true
+        }
       }
-      if word.isAnchoredAtStart { found = Array(found.prefix(1)) }
-      if word.isAnchoredAtEnd { found = Array(found.suffix(1)) }
       if found.isEmpty, let reading = word.reading,
         let range = reading.matchedRange(
           in: result.catalog.names[Int(result.matchedNames[position])]),
@@ -173,6 +183,9 @@ public struct MatchHighlighter {
         let start = utf8.index(text.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(text.startIndex, offsetBy: min(range.upperBound, utf8.count))
         found = [start..<end]
+      }
+      if found.isEmpty && word.typos > 0 {
+        found = approximateRanges(of: word, in: text)
       }
       ranges += found
     }
@@ -187,6 +200,66 @@ public struct MatchHighlighter {
       pending = range
     }
     if let pending { _ = try body(pending) }
+  }
+
+  /// For `^word`, the shortest start of `text` that folds to the word; for `word$`, the
+  /// shortest end; for both, the whole text if it folds to the word. `nil` when none does
+  /// (a name found by its reading, or by another of its keys).
+  ///
+  /// - Complexity: O(k²) in the characters of the part found (each longer part folded
+  ///   anew; a word is short).
+  private func anchoredRange(of word: Word, in text: Substring) -> Range<String.Index>? {
+    let needle = word.highlighter.matcher.foldedTerm
+    let folder = word.highlighter.folder
+    guard !needle.isEmpty, !text.isEmpty else { return nil }
+    if word.isAnchoredAtStart && word.isAnchoredAtEnd {
+      return folder.fold(String(text)) == needle ? text.startIndex..<text.endIndex : nil
+    }
+    if word.isAnchoredAtStart {
+      var upper = text.startIndex
+      while upper < text.endIndex {
+        upper = text.index(after: upper)
+        let folded = folder.fold(String(text[text.startIndex..<upper]))
+        if folded.count >= needle.count { return folded == needle ? text.startIndex..<upper : nil }
+      }
+      return nil
+    }
+    var lower = text.endIndex
+    while lower > text.startIndex {
+      lower = text.index(before: lower)
+      let folded = folder.fold(String(text[lower..<text.endIndex]))
+      if folded.count >= needle.count { return folded == needle ? lower..<text.endIndex : nil }
+    }
+    return nil
+  }
+
+  /// The words of `text` (runs between white space) within `word.typos` edits of the word,
+  /// each folded as keys are (punctuation left out).
+  ///
+  /// - Complexity: O(n · m) in the text's length and the word's.
+  private func approximateRanges(of word: Word, in text: Substring) -> [Range<String.Index>] {
+    let folder = TextFolder(options: matcher.query.options, dropsPunctuation: true)
+    var ranges: [Range<String.Index>] = []
+    var start: String.Index?
+    var index = text.startIndex
+    func finish(at end: String.Index) {
+      guard let begin = start else { return }
+      start = nil
+      let folded = String(decoding: folder.fold(String(text[begin..<end])), as: UTF8.self)
+      if DamerauLevenshtein.isWithin(word.typos, word.folded, folded.unicodeScalars.map(\.value)) {
+        ranges.append(begin..<end)
+      }
+    }
+    while index < text.endIndex {
+      if text[index].isWhitespace {
+        finish(at: index)
+      } else if start == nil {
+        start = index
+      }
+      index = text.index(after: index)
+    }
+    finish(at: text.endIndex)
+    return ranges
   }
 
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,

@@ -7,55 +7,87 @@
 /// user-perceived character's boundary, as `Matcher` requires), and the names whose reading
 /// spells it from the first unit or to the last (`ReadingMatcher.spells`). `!word` is the
 /// complement of what the word without `!` matches, readings included. A clause is the
-/// union of its words' names; the result the intersection of the clauses'.
+/// union of its words' names; the result the intersection of the clauses'. A word that may
+/// have typos (`Query.allowedTypos`; not an anchored one) also matches the names with a word
+/// within that many edits of it (`NameWords`), and the names found only so are told apart
+/// (`Matches.approximate`) so that they come after the exact ones.
 ///
 /// - Complexity: one scan of the keys (and the readings) per word; O(n) in the number of
 ///   names to combine each word's names.
 enum ExpressionEvaluation {
+  /// What a query matched: every name, and the names among them that every clause matched
+  /// without a typo (both ascending).
+  struct Matches {
+    var all: [UInt32]
+    var exact: [UInt32]
+
+    /// The names found only with typos, ascending.
+    var approximate: [UInt32] { difference(all, exact) }
+  }
+
   /// The names (ascending) that `expression` matches in `catalog`, or `nil` if
   /// `cancellation` was set.
   ///
   /// - Parameters:
-  ///   - query: the query the expression was read from (its options apply to every word).
+  ///   - query: the query the expression was read from (its options and typo tolerance
+  ///     apply to every word).
   ///   - plainNames: the names (ascending) that a literal query of one word matches, or
   ///     `nil` when cancelled.
   static func names(
     of expression: QueryExpression, query: Query, in catalog: Catalog,
     cancellation: CancellationFlag?, plainNames: (Query) -> [UInt32]?
-  ) -> [UInt32]? {
-    var matched: [UInt32]?
+  ) -> Matches? {
+    var matched: Matches?
     for clause in expression.clauses {
-      var either: [UInt32] = []
+      var either = Matches(all: [], exact: [])
       for word in clause {
         guard
           let names = self.names(
             of: word, query: query, in: catalog, cancellation: cancellation,
             plainNames: plainNames)
         else { return nil }
-        either = union(either, names)
+        either = Matches(all: union(either.all, names.all), exact: union(either.exact, names.exact))
       }
-      matched = matched.map { intersection($0, either) } ?? either
-      if matched?.isEmpty == true { break }
+      matched =
+        matched.map {
+          Matches(
+            all: intersection($0.all, either.all), exact: intersection($0.exact, either.exact))
+        } ?? either
+      if matched?.all.isEmpty == true { break }
     }
-    return matched ?? (0..<catalog.nameCount).map { UInt32($0) }
+    let everything = (0..<catalog.nameCount).map { UInt32($0) }
+    return matched ?? Matches(all: everything, exact: everything)
   }
 
-  /// The names (ascending) that one word matches.
+  /// The names (ascending) that one word matches, and those it matches without a typo
+  /// (all of them for a negated word: "not within N typos of it" is exact).
   static func names(
     of word: QueryExpression.Word, query: Query, in catalog: Catalog,
     cancellation: CancellationFlag?, plainNames: (Query) -> [UInt32]?
-  ) -> [UInt32]? {
+  ) -> Matches? {
     let literal = query.literal(word.text)
-    let found: [UInt32]?
+    let exact: [UInt32]?
     if word.isAnchoredAtStart || word.isAnchoredAtEnd {
-      found = anchoredNames(
+      exact = anchoredNames(
         literal, atStart: word.isAnchoredAtStart, atEnd: word.isAnchoredAtEnd, in: catalog,
         cancellation: cancellation)
     } else {
-      found = plainNames(literal)
+      exact = plainNames(literal)
     }
-    guard let found else { return nil }
-    return word.isNegated ? complement(found, count: catalog.nameCount) : found
+    guard let exact else { return nil }
+    var all = exact
+    let typos = word.isAnchoredAtStart || word.isAnchoredAtEnd ? 0 : query.allowedTypos(word)
+    if typos > 0 {
+      let folded = String(decoding: Matcher(query: literal).foldedTerm, as: UTF8.self)
+      let words = catalog.words(for: literal.options)
+      guard cancellation?.isCancelled != true else { return nil }
+      all = union(exact, words.names(within: typos, of: folded.unicodeScalars.map(\.value)))
+    }
+    if word.isNegated {
+      let complement = complement(all, count: catalog.nameCount)
+      return Matches(all: complement, exact: complement)
+    }
+    return Matches(all: all, exact: exact)
   }
 
   /// The names with a key that starts (`atStart`) or ends (`atEnd`) with the folded term
@@ -131,6 +163,17 @@ enum ExpressionEvaluation {
         i += 1
         j += 1
       }
+    }
+    return out
+  }
+
+  /// The values in `a` and not in `b` (both ascending), ascending.
+  static func difference(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+    var out: [UInt32] = []
+    var j = 0
+    for value in a {
+      while j < b.count && b[j] < value { j += 1 }
+      if j == b.count || b[j] != value { out.append(value) }
     }
     return out
   }

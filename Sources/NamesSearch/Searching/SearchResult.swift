@@ -21,8 +21,9 @@ public struct SearchResult: Sendable {
   public let query: Query
   /// The catalog that was searched (unchanged by the search).
   public let catalog: Catalog
-  /// Indices into `catalog.names` of the matching names, ascending.
-  public let matchedNames: [UInt32]
+  /// Indices into `catalog.names` of the matching names, ascending (within each section,
+  /// those matched exactly first, then `approximateNames`).
+  public private(set) var matchedNames: [UInt32]
   /// The remaining sections, in display order; none is empty.
   public let groups: [Group]
   /// For each of `matchedNames`, the first of its keys that matched (an index into `keys`);
@@ -36,6 +37,42 @@ public struct SearchResult: Sendable {
 
   /// The entry of `matchedKeys` for a name found only by a reading (`ReadingMatcher`).
   public static let readingMatch = UInt32.max
+  /// The names (ascending) that matched only with typos (`TypoTolerance`); in each
+  /// section they follow the names that matched exactly.
+  public private(set) var approximateNames: [UInt32]
+
+  /// Creates a result from matching name indices (ascending), the names among them that
+  /// matched only with typos (`approximate`, ascending) placed after the others in each
+  /// section, both groups in catalog order.
+  ///
+  /// - Complexity: O(s log m + m log a) in the sections, the matches and the approximate
+  ///   ones.
+  public init(query: Query, catalog: Catalog, matchedNames: [UInt32], approximateNames: [UInt32]) {
+    self.init(query: query, catalog: catalog, matchedNames: matchedNames)
+    guard !approximateNames.isEmpty else { return }
+    var ranked = matchedNames
+    for group in groups {
+      let names = matchedNames[group.matches]
+      let exact = names.filter { !Self.contains(approximateNames, $0) }
+      let approximate = names.filter { Self.contains(approximateNames, $0) }
+      ranked.replaceSubrange(group.matches, with: exact + approximate)
+    }
+    self.matchedNames = ranked
+    self.approximateNames = approximateNames
+  }
+
+  /// Whether `sorted` holds `value`. O(log n).
+  private static func contains(_ sorted: [UInt32], _ value: UInt32) -> Bool {
+    let position = firstPosition(in: sorted, notBelow: Int(value))
+    return position < sorted.count && sorted[position] == value
+  }
+
+  /// Whether `matchedNames[position]` matched only with typos.
+  ///
+  /// - Complexity: O(log a) in the approximate names.
+  public func isApproximate(at position: Int) -> Bool {
+    !approximateNames.isEmpty && Self.contains(approximateNames, matchedNames[position])
+  }
 
   /// Creates a result from matching name indices, grouping them into sections.
   ///
@@ -63,6 +100,7 @@ public struct SearchResult: Sendable {
     self.matchedKeys = matchedKeys
     self.keys = keys
     self.readingMatcher = readingMatcher
+    self.approximateNames = []
     var groups: [Group] = []
     for (section, range) in catalog.sectionRanges.enumerated() where !range.isEmpty {
       let start = Self.firstPosition(in: matchedNames, notBelow: range.lowerBound)

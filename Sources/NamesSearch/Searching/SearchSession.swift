@@ -26,6 +26,8 @@ public final class SearchSession: Sendable {
   public let options: MatchOptions
   /// How every term is read.
   public let syntax: QuerySyntax
+  /// How many typos each word may have.
+  public let typos: TypoTolerance
   private let keys: SearchKeys
   private let cacheLimit: Int
   private let state = Mutex(State())
@@ -59,7 +61,8 @@ public final class SearchSession: Sendable {
     }
   }
 
-  /// Creates a session over `catalog`, its terms read as `syntax` says, remembering the
+  /// Creates a session over `catalog`, its terms read as `syntax` says (words with the
+  /// typos `typos` allows), remembering the
   /// hits of the last `cacheLimit` terms (each word of a query of several is a term).
   ///
   /// When `options` search readings, the catalog's reading keys (`Catalog.readingKeys`,
@@ -68,11 +71,12 @@ public final class SearchSession: Sendable {
   /// that comes first waits for them.
   public init(
     catalog: Catalog, options: MatchOptions = .default, syntax: QuerySyntax = .words,
-    cacheLimit: Int = 32
+    typos: TypoTolerance = .default, cacheLimit: Int = 32
   ) {
     self.catalog = catalog
     self.options = options
     self.syntax = syntax
+    self.typos = typos
     self.keys = catalog.keys(for: options)
     self.cacheLimit = cacheLimit
     if options.searchesReadings { ThreadPool.run { _ = catalog.readingKeys } }
@@ -88,7 +92,7 @@ public final class SearchSession: Sendable {
   ///   candidates' keys when narrowing; O(m) in the matches for a cached term; each word of
   ///   a query of several words as one term.
   public func search(_ term: String, sequence: Int? = nil) -> SearchResult? {
-    let query = Query(term: term, options: options, syntax: syntax)
+    let query = Query(term: term, options: options, syntax: syntax, typos: typos)
     let expression = query.searchedExpression
     if expression.clauses.isEmpty {
       let current = state.withLock { $0.start(sequence, scan: nil) }
@@ -96,16 +100,18 @@ public final class SearchSession: Sendable {
     }
     let flag = CancellationFlag()
     guard state.withLock({ $0.start(sequence, scan: flag) }) else { return nil }
-    if let word = expression.singleWord {
+    if let word = query.singleExactWord {
       return search(query.literal(word), answering: query, flag)
     }
     guard
-      let names = ExpressionEvaluation.names(
+      let matches = ExpressionEvaluation.names(
         of: expression, query: query, in: catalog, cancellation: flag,
         plainNames: { self.search($0, answering: query, flag)?.matchedNames }),
       !flag.isCancelled
     else { return nil }
-    return SearchResult(query: query, catalog: catalog, matchedNames: names)
+    return SearchResult(
+      query: query, catalog: catalog, matchedNames: matches.all,
+      approximateNames: matches.approximate)
   }
 
   /// The result of `literal` (one word, `QuerySyntax.fixedStrings`) as that of `query`,

@@ -34,17 +34,19 @@ public struct Searcher: Sendable {
       return SearchResult(
         query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
     }
-    if let word = expression.singleWord {
+    if let word = query.singleExactWord {
       return Self.search(query.literal(word), answering: query, in: catalog, cancellation)
     }
     guard
-      let names = ExpressionEvaluation.names(
+      let matches = ExpressionEvaluation.names(
         of: expression, query: query, in: catalog, cancellation: cancellation,
         plainNames: {
           Self.search($0, answering: query, in: catalog, cancellation)?.matchedNames
         })
     else { return nil }
-    return SearchResult(query: query, catalog: catalog, matchedNames: names)
+    return SearchResult(
+      query: query, catalog: catalog, matchedNames: matches.all,
+      approximateNames: matches.approximate)
   }
 
   /// The names of `catalog` whose keys or readings contain the term of `literal` (a

@@ -197,6 +197,15 @@ enum CommandParser {
         options.outputFormat = try format(
           for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
       case .fixedStrings: options.syntax = .fixedStrings
+      case .typos: options.typos.byLength = true
+      case .maxTypos:
+        let text = try text(for: spec, typed: typed, inline: inline)
+        guard let count = Int(text), (0...9).contains(count) else {
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "a whole number of typos from 0 to 9")
+        }
+        options.typos.maximum = count
       case .caseSensitive: options.caseSensitive = true
       case .diacriticSensitive: options.diacriticSensitive = true
       case .noCache: options.noCache = true

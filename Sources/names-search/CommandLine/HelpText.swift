@@ -11,7 +11,8 @@ enum HelpText {
 
       Loads a sortednames list (a dictionary of section titles to arrays of names),
       a flat list of names or of records, as a property list, JSON, CSV, text or an
-      SQLite table; keeps the names that contain <term>, ignoring case, diacritics
+      SQLite table; keeps the names that contain every word of <term> (in any order;
+      operators below), ignoring case, diacritics
       and punctuation ("jose" finds "José", "obrien" finds "O’Brien"), or that it
       spells by their readings ("zhangsan" finds "张三", "sato" finds "さとう");
       drops the sections left empty, and prints each section title followed by its
@@ -33,10 +34,11 @@ enum HelpText {
       QUERIES:
         smith john          both words, in any order: John Smith, Smith-John
         jon | john          either word
-        !smith              names without it
+        !smith              names without it; !^smith, !smith$ combine
         ^ann  ann$  ^ann$   starting with it, ending with it, exactly it
         "anne marie"        one run of characters, spaces included
-        \\! \\| \\^ \\$ \\" \\\\   the character itself
+        jonh~1              the word or a name word one typo away (see --typos)
+        \\! \\| \\^ \\$ \\" \\\\   the character itself; "\\ " a space inside a word
         Each word matches as a whole term does (folding, readings); -F takes the
         whole term as one run. A term that cannot be read (a quote left open, a
         lone |) is a usage error that marks the column.

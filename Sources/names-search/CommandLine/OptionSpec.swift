@@ -27,6 +27,10 @@ struct OptionSpec: Sendable {
     case outputFormat
     /// `-F, --fixed-strings`: the term is one literal substring.
     case fixedStrings
+    /// `--typos`: every word may have typos by its length.
+    case typos
+    /// `--max-typos <n>`: the most typos a word may have.
+    case maxTypos
     /// `--case-sensitive`.
     case caseSensitive
     /// `--diacritic-sensitive`.

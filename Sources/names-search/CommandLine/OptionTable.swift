@@ -72,6 +72,18 @@ enum OptionTable {
         + "operators: see QUERIES below).",
       action: .fixedStrings),
     OptionSpec(
+      long: "typos",
+      help: "Let each word also match name words a few typos away (letters inserted, "
+        + "deleted, replaced or swapped): 1 for words of 4 to 7 letters, 2 from 8 (\"jonh\" "
+        + "finds \"John\"); exact matches come first in each section. word~N asks for N "
+        + "typos in one word.",
+      action: .typos),
+    OptionSpec(
+      long: "max-typos", valueName: "n",
+      help: "The most typos any word may have, --typos and word~N alike (0 to 9). "
+        + "(default: 2)",
+      action: .maxTypos),
+    OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),
     OptionSpec(

@@ -63,6 +63,8 @@ struct Options: Equatable {
 
   /// `-F, --fixed-strings`: the term is one literal substring, not words and operators.
   var syntax = QuerySyntax.words
+  /// `--typos`, `--max-typos`: how many typos each word may have.
+  var typos = TypoTolerance.default
 
   /// The query these options describe.
   var query: Query {
@@ -71,6 +73,6 @@ struct Options: Equatable {
       options: MatchOptions(
         ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive, folding: folding,
         usesReadings: usesReadings),
-      syntax: syntax)
+      syntax: syntax, typos: typos)
   }
 }
