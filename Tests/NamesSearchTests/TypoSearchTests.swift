@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -67,6 +68,45 @@ struct TypoSearchTests {
     #expect(result.approximateNames == [0, 2])
     #expect((0..<result.total).map(result.isApproximate(at:)) == [false, false, true, true])
     #expect(result.sections.map(\.names) == [["Jonh Doe", "Jonhny", "Jon", "John"]])
+  }
+
+  @Test("words split at any white space; the filters and the slices on every core lose nothing")
+  func scanner() throws {
+    let spaced = Catalog(sections: [
+      Section(
+        title: "A", names: ["Anna\u{00A0}Smyth", "Bo\u{3000}Smith", "Bo Smithers", "Smith-Jones"])
+    ])
+    // Exact first ("Smith-Jones" holds "smith"), then "Smyth", one typo away.
+    let result = Searcher().search(Query(term: "smith~1"), in: spaced)
+    #expect(
+      result.matchedNames.map { spaced.names[Int($0)] } == [
+        "Bo\u{3000}Smith", "Bo Smithers", "Smith-Jones", "Anna\u{00A0}Smyth",
+      ])
+    // 120,000 names (past the threshold of the parallel scan), seeded: the scanner against
+    // every word of every name measured one by one.
+    var random = SeededGenerator(seed: 0x7E57)
+    let letters = Array("aeinorst")
+    let names = (0..<120_000).map { _ in
+      (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        String(
+          (0..<Int.random(in: 2...6, using: &random)).map { _ in
+            letters.randomElement(using: &random)!
+          })
+      }.joined(separator: " ")
+    }
+    let catalog = Catalog(sections: [Section(title: "A", names: names)])
+    let keys = catalog.keys(for: .default)
+    for (word, typos) in [("satin", 1), ("rosetta", 2), ("tin", 1)] {
+      let scalars = word.unicodeScalars.map(\.value)
+      let expected = names.indices.filter { i in
+        names[i].split(separator: " ").contains {
+          DamerauLevenshtein.isWithin(typos, scalars, $0.unicodeScalars.map(\.value))
+        }
+      }.map { UInt32($0) }
+      #expect(
+        TypoScanner.names(in: keys, within: typos, of: scalars, cancellation: nil) == expected,
+        "\(word)~\(typos)")
+    }
   }
 
   @Test("each name found or not as jellyfish's distance says, for ~1 and ~2")

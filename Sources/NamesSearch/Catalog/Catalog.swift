@@ -172,14 +172,6 @@ public struct Catalog: Sendable {
     }
   }
 
-  /// The distinct words of the keys `keys(for: options)` and the names each is in, made
-  /// on first use and kept (`NameWords`): what words with typos are compared with.
-  ///
-  /// - Complexity: the first time, O(n) in the keys' total length; then O(1).
-  func words(for options: MatchOptions) -> NameWords {
-    derivedKeys.words(for: options.keyOptions) { NameWords(keys: keys(for: options)) }
-  }
-
   /// The reading keys if this catalog made them from its names (not read from a
   /// `ReadingCache` file, and not yet asked for: `nil`), for a cache writer to keep.
   var madeReadingKeys: ReadingKeys? { derivedKeys.madeReadingKeys }
@@ -189,17 +181,6 @@ public struct Catalog: Sendable {
 /// each made once.
 private final class DerivedKeys: Sendable {
   private let made = Mutex<[MatchOptions: SearchKeys]>([:])
-  private let words = Mutex<[MatchOptions: NameWords]>([:])
-
-  /// The words of the keys for `options`, made by `make` the first time.
-  func words(for options: MatchOptions, make: () -> NameWords) -> NameWords {
-    words.withLock { words in
-      if let kept = words[options] { return kept }
-      let made = make()
-      words[options] = made
-      return made
-    }
-  }
   private let readings = Mutex<(keys: ReadingKeys, made: Bool)?>(nil)
 
   /// The reading keys, given by `make` the first time with whether it made them from the

@@ -9,7 +9,7 @@
 /// complement of what the word without `!` matches, readings included. A clause is the
 /// union of its words' names; the result the intersection of the clauses'. A word that may
 /// have typos (`Query.allowedTypos`; not an anchored one) also matches the names with a word
-/// within that many edits of it (`NameWords`), and the names found only so are told apart
+/// within that many edits of it (`TypoScanner`), and the names found only so are told apart
 /// (`Matches.approximate`) so that they come after the exact ones.
 ///
 /// - Complexity: one scan of the keys (and the readings) per word; O(n) in the number of
@@ -79,9 +79,12 @@ enum ExpressionEvaluation {
     let typos = word.isAnchoredAtStart || word.isAnchoredAtEnd ? 0 : query.allowedTypos(word)
     if typos > 0 {
       let folded = String(decoding: Matcher(query: literal).foldedTerm, as: UTF8.self)
-      let words = catalog.words(for: literal.options)
-      guard cancellation?.isCancelled != true else { return nil }
-      all = union(exact, words.names(within: typos, of: folded.unicodeScalars.map(\.value)))
+      guard
+        let near = TypoScanner.names(
+          in: catalog.keys(for: literal.options), within: typos,
+          of: folded.unicodeScalars.map(\.value), cancellation: cancellation)
+      else { return nil }
+      all = union(exact, near)
     }
     if word.isNegated {
       let complement = complement(all, count: catalog.nameCount)
