@@ -40,7 +40,9 @@ struct QuerySyntaxTests {
     #expect(result.status == 64)
     let json = try CLIRunner.run(["--json", "\"jon s\" | ^smith"], catalog: Self.catalog)
     #expect(
-      json.stdoutText.hasPrefix(#"{"query":"\"jon s\" | ^smith","sections":[{"title":"J","#))
+      json.stdoutText
+        == #"{"query":"\"jon s\" | ^smith","sections":[{"title":"J","names":["Jon Snow"]},"#
+        + #"{"title":"S","names":["Smith John"]}],"index":["J","S"],"total":2}"# + "\n")
   }
 
   @Test("a term that cannot be read: the message, the term, a caret under the column")

@@ -57,6 +57,10 @@ struct QueryExpressionTests {
     // Letters of any script; a word ends only at white space or `|`.
     ("张三 さとう", [[plain("张三")], [plain("さとう")]]),
     ("o’brien", [[plain("o’brien")]]),
+    // Operators are scalars: a mark typed after one belongs to the word.
+    ("\"\u{301}ann\"", [[plain("\u{301}ann")]]),
+    ("!\u{301}ann", [[Word("\u{301}ann", isNegated: true)]]),
+    ("^\u{301}", [[Word("\u{301}", isAnchoredAtStart: true)]]),
     // Typos: `~` and a digit at the end of a word (before a `$`); elsewhere a letter.
     ("jonh~1", [[Word("jonh", typos: 1)]]),
     ("!jonh~2 x", [[Word("jonh", isNegated: true, typos: 2)], [plain("x")]]),
@@ -80,6 +84,9 @@ struct QueryExpressionTests {
     ("\"anne", .unclosedQuote, 1),
     ("anne \"marie", .unclosedQuote, 6),
     ("张三 \"x", .unclosedQuote, 4),
+    // Columns count characters: "é" typed decomposed is one.
+    ("e\u{301} \"x", .unclosedQuote, 3),
+    ("\"\u{301}ann", .unclosedQuote, 1),
     ("\"a\" \"b", .unclosedQuote, 5),
     ("\"ends with \\\"", .unclosedQuote, 1),
     ("|", .emptyAlternative, 1),

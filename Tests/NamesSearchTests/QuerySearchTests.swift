@@ -54,6 +54,13 @@ struct QuerySearchTests {
     ("   ", people),
     ("zzz | smith", ["John Smith", "Smith John", "Johnny Smithers", "Joan Smith"]),
     ("zzz smith", []),
+    // The empty phrase: every name contains it and starts and ends with it; only an empty
+    // name is it.
+    ("\"\"", people),
+    ("^\"\"", people),
+    ("!\"\"", []),
+    ("^\"\"$", []),
+    ("!^\"\"$", people),
   ]
 
   @Test("answers worked out by hand", arguments: 0..<answers.count)
@@ -68,8 +75,12 @@ struct QuerySearchTests {
     let literal = Searcher().search(
       Query(term: "smith john", syntax: .fixedStrings), in: catalog)
     #expect(literal.matchedNames.map { catalog.names[Int($0)] } == ["Smith John"])
-    let unclosed = Searcher().search(Query(term: "\"anne", syntax: .fixedStrings), in: catalog)
-    #expect(unclosed.isEmpty)
+    let quoted = Self.catalog(["\"Anne\" Smith", "Anne"])
+    let unclosed = Searcher().search(Query(term: "\"anne", syntax: .fixedStrings), in: quoted)
+    #expect(unclosed.matchedNames == [0])
+    // An empty name is the one name that ^""$ finds.
+    #expect(Self.found("^\"\"$", in: ["", "a"]) == [""])
+    #expect(Self.found("!^\"\"$", in: ["", "a"]) == ["a"])
     // A term that does not read as words is searched as one substring.
     let bad = Searcher().search(Query(term: "ke$ha |"), in: Self.catalog(["ke$ha |", "x"]))
     #expect(bad.matchedNames == [0])

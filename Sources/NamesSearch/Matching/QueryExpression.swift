@@ -80,27 +80,41 @@ public struct QueryExpression: Sendable, Hashable {
   /// - Throws: `QuerySyntaxError` for a quote left open, a `|` with no word on one side, or
   ///   an operator with no word (its column given, counted in characters from 1).
   public init(parsing term: String) throws(QuerySyntaxError) {
-    var reader = Reader(Array(term))
+    var reader = Reader(term)
     self.clauses = try reader.clauses()
   }
 
-  /// The term's characters read one word at a time.
+  /// The term's scalars read one word at a time: an operator is one scalar, so a mark
+  /// typed after it (`"` then U+0301) is the word's, not the operator's; columns are
+  /// counted in characters.
   private struct Reader {
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
+    /// The column (1-based, in characters) of each scalar.
+    let columns: [Int]
     var position = 0
 
-    init(_ characters: [Character]) {
+    init(_ term: String) {
+      var characters: [Unicode.Scalar] = []
+      var columns: [Int] = []
+      for (index, character) in term.enumerated() {
+        for scalar in character.unicodeScalars {
+          characters.append(scalar)
+          columns.append(index + 1)
+        }
+      }
       self.characters = characters
+      self.columns = columns
     }
 
-    /// The characters a `\` makes literal.
-    static func isEscapable(_ character: Character) -> Bool {
-      "!|^$\"\\~".contains(character) || character.isWhitespace
+    /// The scalars a `\` makes literal.
+    static func isEscapable(_ scalar: Unicode.Scalar) -> Bool {
+      "!|^$\"\\~".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
     }
 
     /// Whether position `at` ends a word: the end, white space or an unescaped `|`.
     func endsWord(at index: Int) -> Bool {
-      index >= characters.count || characters[index].isWhitespace || characters[index] == "|"
+      index >= characters.count || characters[index].properties.isWhitespace
+        || characters[index] == "|"
     }
 
     mutating func clauses() throws(QuerySyntaxError) -> [[Word]] {
@@ -108,15 +122,15 @@ public struct QueryExpression: Sendable, Hashable {
       // The column of a `|` still waiting for its second word.
       var pendingBar: Int?
       while true {
-        while position < characters.count && characters[position].isWhitespace {
+        while position < characters.count && characters[position].properties.isWhitespace {
           position += 1
         }
         guard position < characters.count else { break }
         if characters[position] == "|" {
           guard pendingBar == nil, !clauses.isEmpty else {
-            throw QuerySyntaxError(.emptyAlternative, column: position + 1)
+            throw QuerySyntaxError(.emptyAlternative, column: columns[position])
           }
-          pendingBar = position + 1
+          pendingBar = columns[position]
           position += 1
           continue
         }
@@ -139,15 +153,15 @@ public struct QueryExpression: Sendable, Hashable {
       var operatorColumn: (Character, Int)?
       if characters[position] == "!" {
         word.isNegated = true
-        operatorColumn = ("!", position + 1)
+        operatorColumn = ("!", columns[position])
         position += 1
       }
       if position < characters.count && characters[position] == "^" {
         word.isAnchoredAtStart = true
-        operatorColumn = ("^", position + 1)
+        operatorColumn = ("^", columns[position])
         position += 1
       }
-      var text = ""
+      var text = String.UnicodeScalarView()
       var quoted = false
       while !endsWord(at: position) {
         let character = characters[position]
@@ -161,7 +175,7 @@ public struct QueryExpression: Sendable, Hashable {
             position += 1
           }
         case "\"":
-          let opening = position + 1
+          let opening = columns[position]
           position += 1
           var closed = false
           while position < characters.count {
@@ -184,16 +198,15 @@ public struct QueryExpression: Sendable, Hashable {
           guard closed else { throw QuerySyntaxError(.unclosedQuote, column: opening) }
           quoted = true
         case "~"
-        where position + 1 < characters.count && characters[position + 1].isASCII
-          && characters[position + 1].isWholeNumber
+        where position + 1 < characters.count && ("0"..."9").contains(characters[position + 1])
           && (endsWord(at: position + 2)
             || (characters[position + 2] == "$" && endsWord(at: position + 3)))
           && (!text.isEmpty || quoted):
-          word.typos = characters[position + 1].wholeNumberValue
+          word.typos = Int(characters[position + 1].value - 0x30)
           position += 2
         case "$" where endsWord(at: position + 1):
           guard !text.isEmpty || quoted else {
-            throw QuerySyntaxError(.operatorWithoutWord("$"), column: position + 1)
+            throw QuerySyntaxError(.operatorWithoutWord("$"), column: columns[position])
           }
           word.isAnchoredAtEnd = true
           position += 1
@@ -205,7 +218,7 @@ public struct QueryExpression: Sendable, Hashable {
       if text.isEmpty && !quoted, let (character, column) = operatorColumn {
         throw QuerySyntaxError(.operatorWithoutWord(character), column: column)
       }
-      word.text = text
+      word.text = String(text)
       return word
     }
   }

@@ -59,8 +59,10 @@ public struct MatchHighlighter {
       return
     }
     self.init(matcher: Matcher(query: query.literal("")))
+    var seen: Set<QueryExpression.Word> = []
     for clause in expression.clauses {
-      for word in clause where !word.isNegated {
+      // A word typed twice is marked once.
+      for word in clause where !word.isNegated && seen.insert(word).inserted {
         let literal = query.literal(word.text)
         let matcher = Matcher(query: literal)
         let anchored = word.isAnchoredAtStart || word.isAnchoredAtEnd

@@ -38,14 +38,18 @@ enum ExpressionEvaluation {
     cancellation: CancellationFlag?, plainNames: (Query) -> [UInt32]?
   ) -> Matches? {
     var matched: Matches?
+    // A word typed twice is searched once.
+    var known: [QueryExpression.Word: Matches] = [:]
     for clause in expression.clauses {
       var either = Matches(all: [], exact: [])
       for word in clause {
         guard
-          let names = self.names(
-            of: word, query: query, in: catalog, cancellation: cancellation,
-            plainNames: plainNames)
+          let names = known[word]
+            ?? self.names(
+              of: word, query: query, in: catalog, cancellation: cancellation,
+              plainNames: plainNames)
         else { return nil }
+        known[word] = names
         either = Matches(all: union(either.all, names.all), exact: union(either.exact, names.exact))
       }
       matched =
@@ -103,8 +107,17 @@ enum ExpressionEvaluation {
     cancellation: CancellationFlag?
   ) -> [UInt32]? {
     let matcher = Matcher(query: literal)
-    guard !matcher.matchesEverything else { return (0..<catalog.nameCount).map { UInt32($0) } }
     let keys = catalog.keys(for: literal.options, keepingPunctuation: matcher.keepsPunctuation)
+    if matcher.matchesEverything {
+      // Every name starts and ends with nothing; only an empty key is nothing.
+      guard atStart && atEnd else { return (0..<catalog.nameCount).map { UInt32($0) } }
+      var names: [UInt32] = []
+      for k in 0..<keys.count where keys.key(k).isEmpty {
+        let owner = UInt32(keys.owners.isEmpty ? k : keys.owner(of: k))
+        if names.last != owner { names.append(owner) }
+      }
+      return names
+    }
     var names: [UInt32] = []
     let completed = matcher.foldedTerm.withUnsafeBytes { needle -> Bool in
       var boundaries = ClusterBoundary()
