@@ -109,6 +109,14 @@ struct TypoSearchTests {
     }
   }
 
+  @Test("the scanner's white space beyond ASCII is the standard library's, every scalar")
+  func whitespace() {
+    let disagree = (0x80...0x10FFFF).compactMap { Unicode.Scalar($0) }.filter {
+      TypoScanner.isWhitespace($0.value) != $0.properties.isWhitespace
+    }
+    #expect(disagree.isEmpty, "\(disagree.prefix(5))")
+  }
+
   @Test("each name found or not as jellyfish's distance says, for ~1 and ~2")
   func againstJellyfish() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

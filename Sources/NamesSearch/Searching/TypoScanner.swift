@@ -6,8 +6,9 @@
 /// are folded (`SearchKeys`, punctuation left out), so "O’Brien" gives "obrien". Most words
 /// are ruled out as they are read, by two necessary conditions: their length (a scalar is
 /// 1 to 4 bytes, and each typo changes the length by at most one), and their signature,
-/// the set of their scalars' values modulo 64 as bits (one edit changes at most two bits,
-/// a swap none, so words within k edits differ in at most 2k). Only the words left have
+/// the set of their scalars' values modulo 64 as bits (one edit adds at most one bit and
+/// takes away at most one, a swap none, so a word within k edits has at most k bits the
+/// query's word lacks, and lacks at most k of its bits). Only the words left have
 /// their Damerau–Levenshtein distance computed (`DamerauLevenshtein`). Large sets of keys
 /// are scanned in slices on every core (`ThreadPool`), looking at `cancellation` every
 /// 4,096 keys.
@@ -27,17 +28,14 @@ enum TypoScanner {
     let slices = count < parallelThreshold || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
     let bounds = (0...slices).map { count * $0 / slices }
     let parts = ConcurrentResults<[UInt32]>(count: slices)
-    let signature = word.reduce(UInt64(0)) { $0 | 1 << UInt64($1 & 63) }
+    let needle = Needle(word, typos: typos)
     ThreadPool.perform(iterations: slices) { slice in
       var found: [UInt32] = []
       for k in bounds[slice]..<bounds[slice + 1] {
         if k & 0xFFF == 0, cancellation?.isCancelled == true { return }
         let owner = UInt32(keys.owners.isEmpty ? k : keys.owner(of: k))
         if found.last == owner { continue }
-        if hasWord(
-          within: typos, of: word, signature: signature,
-          in: keys.key(k).assumingMemoryBound(to: UInt8.self))
-        {
+        if hasWord(in: keys.key(k).assumingMemoryBound(to: UInt8.self), needle) {
           found.append(owner)
         }
       }
@@ -51,52 +49,116 @@ enum TypoScanner {
     return all
   }
 
-  /// Whether one of the words of `key` is within `typos` edits of `word`.
+  /// What a query's word brings to the filters: its scalars, its signature, and how many
+  /// of its scalars fall in each of 64 buckets (value modulo 64).
+  struct Needle {
+    let scalars: [UInt32]
+    let typos: Int
+    let signature: UInt64
+    let buckets: [Int32]
+
+    init(_ scalars: [UInt32], typos: Int) {
+      self.scalars = scalars
+      self.typos = typos
+      signature = scalars.reduce(UInt64(0)) { $0 | 1 << UInt64($1 & 63) }
+      var buckets = [Int32](repeating: 0, count: 64)
+      for scalar in scalars { buckets[Int(scalar & 63)] &+= 1 }
+      self.buckets = buckets
+    }
+  }
+
+  /// Whether one of the words of `key` is within `needle.typos` edits of the needle's word.
+  ///
+  /// A word is measured (`DamerauLevenshtein`) only if it passes, in turn: its length in
+  /// bytes, its signature, its length in scalars, and its bag distance over the 64 buckets
+  /// (the scalars one word has more of than the other, whichever side has more: a lower
+  /// bound of the edit distance, since an edit changes one count on each side at most).
   ///
   /// - Complexity: O(n) in the key's length, plus the distance of each word that passes.
-  static func hasWord(
-    within typos: Int, of word: [UInt32], signature: UInt64, in key: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
+  static func hasWord(in key: UnsafeBufferPointer<UInt8>, _ needle: Needle) -> Bool {
+    let typos = needle.typos
+    let length = needle.scalars.count
+    let fewest = max(length - typos, 1)
+    let most = 4 * (length + typos)
     var start = 0
     var bits: UInt64 = 0
     var i = 0
-    // The fewest and most bytes a word within `typos` edits can have.
-    let fewest = max(word.count - typos, 0)
-    let most = 4 * (word.count + typos)
-    func passes(_ end: Int) -> Bool {
-      let length = end - start
-      guard length > 0, length >= fewest, length <= most,
-        (bits ^ signature).nonzeroBitCount <= 2 * typos
-      else { return false }
-      var scalars: [UInt32] = []
-      var j = start
-      while j < end {
-        let (value, used) = UTF8Decoding.scalar(in: key, at: j)
-        scalars.append(value)
+    let count = key.count
+    while i <= count {
+      var ends = i == count
+      var step = 1
+      var value: UInt32 = 0
+      if !ends {
+        let byte = key[i]
+        value = UInt32(byte)
+        if byte < 0x80 {
+          ends = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+        } else {
+          (value, step) = UTF8Decoding.scalar(in: key, at: i)
+          ends = isWhitespace(value)
+        }
+      }
+      if !ends {
+        bits |= 1 << UInt64(value & 63)
+        i += step
+        continue
+      }
+      let bytes = i - start
+      if bytes >= fewest && bytes <= most
+        && (bits & ~needle.signature).nonzeroBitCount <= typos
+        && (needle.signature & ~bits).nonzeroBitCount <= typos
+        && measures(UnsafeBufferPointer(rebasing: key[start..<i]), needle)
+      {
+        return true
+      }
+      i += step
+      start = i
+      bits = 0
+    }
+    return false
+  }
+
+  /// Whether the scalar `value`, at U+0080 or above, is white space: Unicode's White_Space
+  /// property (PropList.txt, unchanged since Unicode 6.3) beyond ASCII, written out because
+  /// the standard library's `properties.isWhitespace` costs about a hundred times more, and
+  /// this runs on every scalar of every key.
+  ///
+  /// - Complexity: O(1).
+  static func isWhitespace(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
+  }
+
+  /// Whether `word` (UTF-8 without white space) is within the needle's typos, after the
+  /// scalar-length and bag-distance filters.
+  private static func measures(_ word: UnsafeBufferPointer<UInt8>, _ needle: Needle) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count) { scalars in
+      var count = 0
+      var j = 0
+      while j < word.count {
+        let (value, used) = UTF8Decoding.scalar(in: word, at: j)
+        scalars[count] = value
+        count += 1
         j += used
       }
-      return DamerauLevenshtein.isWithin(typos, word, scalars)
-    }
-    while i < key.count {
-      let byte = key[i]
-      var length = 1
-      var value = UInt32(byte)
-      let isSpace: Bool
-      if byte < 0x80 {
-        isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
-      } else {
-        (value, length) = UTF8Decoding.scalar(in: key, at: i)
-        isSpace = value >= 0x85 && Unicode.Scalar(value)?.properties.isWhitespace == true
+      guard abs(count - needle.scalars.count) <= needle.typos else { return false }
+      let bag = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { buckets -> Int in
+        _ = buckets.initialize(from: needle.buckets)
+        for scalar in scalars[..<count] { buckets[Int(scalar & 63)] &-= 1 }
+        var more = 0
+        var fewer = 0
+        for b in buckets {
+          if b > 0 { more += Int(b) } else { fewer -= Int(b) }
+        }
+        return max(more, fewer)
       }
-      if isSpace {
-        if passes(i) { return true }
-        start = i + length
-        bits = 0
-      } else {
-        bits |= 1 << UInt64(value & 63)
+      guard bag <= needle.typos else { return false }
+      return needle.scalars.withUnsafeBufferPointer {
+        DamerauLevenshtein.isWithin(
+          needle.typos, $0, UnsafeBufferPointer(rebasing: scalars[..<count]))
       }
-      i += length
     }
-    return passes(key.count)
   }
 }
