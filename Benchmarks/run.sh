@@ -469,6 +469,8 @@ queries() {
   hyperfine -N -i --output=pipe --style none --warmup $warmup -r $runs --export-json "$out/query-1m.json" \
     "${cases[@]}" >/dev/null 2>&1 ||
     hyperfine -N -i --output=pipe --warmup $warmup -r $runs --export-json "$out/query-1m.json" "${cases[@]}" >&2
+  echo "== queries: typing one key at a time, exact and with typos (names-search-bench --typing)" >&2
+  "$bin/names-search-bench" --typing "$m.txt" johnson 'aaron bat' 'mari | ann' > "$out/typing.json"
   /usr/bin/time -f '%M' -o "$out/typos.rss" "$ns" -f "$m.txt" 'jonh~1' >/dev/null </dev/null || true
   /usr/bin/time -f '%M' -o "$out/plain.rss" "$ns" -f "$m.txt" 'ann' >/dev/null </dev/null || true
   cat /proc/loadavg > "$out/loadavg.end"
@@ -496,15 +498,15 @@ if $only_formats; then
   exit 0
 fi
 
+build_bench
+
 if $only_queries; then
-  # Only the "Queries (issue 13)" section: names-search itself, no benchmark package.
+  # Only the "Queries (issue 13)" section.
   queries
   python3 Benchmarks/report.py --queries "$data" "$ns" BENCHMARKS.md
   echo "== wrote the queries section of BENCHMARKS.md" >&2
   exit 0
 fi
-
-build_bench
 
 if $only_startup; then
   # Only the "Start-up (issue 14)" section.

@@ -5,7 +5,8 @@ enum TerminalStyle {
   /// Bold titles, bold red matches.
   static let ansi = TextStyle(
     titleStart: "\u{1B}[1m", titleEnd: "\u{1B}[0m",
-    matchStart: "\u{1B}[1;31m", matchEnd: "\u{1B}[0m")
+    matchStart: "\u{1B}[1;31m", matchEnd: "\u{1B}[0m",
+    approximateStart: "\u{1B}[4;31m", approximateEnd: "\u{1B}[0m")
 
   /// Whether to color standard output: `always` and `never` say so; `auto` colors when
   /// standard output is a terminal and `allowsColor` holds.

@@ -42,6 +42,34 @@ struct WordsHighlightTests {
     #expect(Self.marked("\"n s\" jo", in: ["John Smith"]) == [["Jo", "n S"]])
   }
 
+  @Test("a name word within a word's typos is marked as approximate, the word itself exact")
+  func kinds() throws {
+    let catalog = Catalog(sections: [Section(title: "J", names: ["Jon Smith", "Jonh Smyth"])])
+    let result = Searcher().search(Query(term: "jonh~1 smith~1"), in: catalog)
+    let highlighter = MatchHighlighter(result: result)
+    let marked = result.matchedNames.indices.map { position -> [String] in
+      let name = catalog.names[Int(result.matchedNames[position])]
+      var parts: [String] = []
+      highlighter.forEachMatch(at: position, of: result, in: name[...]) { range, kind in
+        parts.append((kind == .exact ? "=" : "~") + name[range])
+        return true
+      }
+      return parts
+    }
+    // Both names are approximate (each lacks one word exactly): "Jon Smith" has Smith
+    // exactly, Jon one typo away; "Jonh Smyth" has Jonh exactly, Smyth one typo away.
+    #expect(result.matchedNames == [0, 1])
+    #expect(marked == [["~Jon", "=Smith"], ["=Jonh", "~Smyth"]])
+    let style = TextStyle(
+      titleStart: "", titleEnd: "", matchStart: "[", matchEnd: "]", approximateStart: "{",
+      approximateEnd: "}")
+    var bytes: [UInt8] = []
+    let output = OutputBuffer(capacity: 64) { bytes.append(contentsOf: $0) }
+    try PlainTextPrinter(style: style).print(result, to: output)
+    try output.flush()
+    #expect(String(decoding: bytes, as: UTF8.self) == "J\n  {Jon} [Smith]\n  [Jonh] {Smyth}\n")
+  }
+
   @Test("a word found only by its reading is marked where the reading lies")
   func readings() {
     #expect(Self.marked("zhang san", in: ["张三"]) == [["张三"]])

@@ -19,6 +19,13 @@
 // Per-keystroke p50/p99/max, with and without that first key, and each word's keystrokes.
 // Then the same typing on the list loaded through a fresh index cache that a first search
 // filled (index and reading keys, as after any earlier run): load time, first key, p99, max.
+//
+//   names-search-bench --typing LIST [TERM ...]
+//
+// Queries (issue 13): LIST in any format names-search reads; each TERM (words and
+// operators) typed in full, one key at a time, through a fresh SearchSession, five rounds,
+// exact and with typos (TypoTolerance(byLength: true), as --typos); per-keystroke p50, p99
+// and max of each, the first round left out (the catalog's keys warm up).
 import BuiltInCatalog
 import Dispatch
 import Foundation
@@ -45,6 +52,10 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 var arguments = CommandLine.arguments
 let scanOnly = arguments.contains("--scan-only")
 arguments.removeAll { $0 == "--scan-only" }
+if arguments.count >= 3, arguments[1] == "--typing" {
+  try typingFigures(path: arguments[2], terms: Array(arguments.dropFirst(3)))
+  exit(0)
+}
 if arguments.count >= 3, arguments[1] == "--readings" {
   try readingsFigures(path: arguments[2], words: Array(arguments.dropFirst(3)))
   exit(0)
@@ -225,6 +236,35 @@ func readingsFigures(path: String, words given: [String]) throws {
   report["per_word_ms"] = perWord.mapValues { times in
     let count = times.count / 4
     return (0..<count).map { key in median((0..<4).map { times[$0 * count + key] }) }
+  }
+  let json = try JSONSerialization.data(
+    withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+  FileHandle.standardOutput.write(json)
+  print()
+}
+
+/// The `--typing` figures (see the top of this file), printed as one JSON object.
+func typingFigures(path: String, terms given: [String]) throws {
+  let terms = given.isEmpty ? ["johnson", "aaron bat", "mari | ann"] : given
+  let catalog = try CatalogLoader.load(contentsOfFile: path)
+  var report: [String: Any] = ["file": path, "terms": terms, "names": catalog.nameCount]
+  for (name, typos) in [("exact", TypoTolerance.default), ("typos", TypoTolerance(byLength: true))]
+  {
+    var times: [Double] = []
+    for round in 0..<5 {
+      for term in terms {
+        let session = SearchSession(catalog: catalog, typos: typos)
+        for end in 1...term.count {
+          let prefix = String(term.prefix(end))
+          let time = seconds { _ = session.search(prefix) } * 1000
+          if round > 0 { times.append(time) }
+        }
+      }
+    }
+    report["\(name)_keystrokes"] = times.count
+    report["\(name)_p50_ms"] = percentile(times, 50)
+    report["\(name)_p99_ms"] = percentile(times, 99)
+    report["\(name)_max_ms"] = times.max() ?? 0
   }
   let json = try JSONSerialization.data(
     withJSONObject: report, options: [.sortedKeys, .prettyPrinted])

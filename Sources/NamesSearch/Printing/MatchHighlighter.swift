@@ -131,7 +131,7 @@ public struct MatchHighlighter {
     _ body: (Range<String.Index>) throws -> Bool
   ) rethrows {
     if !words.isEmpty {
-      try forEachWordsRange(at: position, of: result, in: text, body)
+      try forEachWordsRange(at: position, of: result, in: text) { range, _ in try body(range) }
       return
     }
     if result.isReadingMatch(at: position), let reading = result.readingMatcher {
@@ -159,13 +159,29 @@ public struct MatchHighlighter {
     }
   }
 
-  /// `forEachMatchedRange(at:of:in:_:)` for a query of several words: every word's ranges,
-  /// in order, merged where they overlap or touch.
+  /// `forEachMatchedRange(at:of:in:_:)` with how each part matched: `.approximate` for a
+  /// word of the name within a word's typos, else `.exact`.
+  ///
+  /// - Complexity: as `forEachMatchedRange(at:of:in:_:)`.
+  public func forEachMatch(
+    at position: Int, of result: SearchResult, in text: Substring,
+    _ body: (Range<String.Index>, MatchKind) throws -> Bool
+  ) rethrows {
+    if !words.isEmpty {
+      try forEachWordsRange(at: position, of: result, in: text, body)
+      return
+    }
+    try forEachMatchedRange(at: position, of: result, in: text) { try body($0, .exact) }
+  }
+
+  /// `forEachMatch(at:of:in:_:)` for a query of several words: every word's ranges, in
+  /// order; ranges that overlap are merged (exact if either is), and ranges of one kind
+  /// that touch.
   private func forEachWordsRange(
     at position: Int, of result: SearchResult, in text: Substring,
-    _ body: (Range<String.Index>) throws -> Bool
+    _ body: (Range<String.Index>, MatchKind) throws -> Bool
   ) rethrows {
-    var ranges: [Range<String.Index>] = []
+    var ranges: [(range: Range<String.Index>, kind: MatchKind)] = []
     for word in words {
       var found: [Range<String.Index>] = []
       if word.isAnchoredAtStart || word.isAnchoredAtEnd {
@@ -187,21 +203,27 @@ public struct MatchHighlighter {
         found = [start..<end]
       }
       if found.isEmpty && word.typos > 0 {
-        found = approximateRanges(of: word, in: text)
+        ranges += approximateRanges(of: word, in: text).map { ($0, .approximate) }
       }
-      ranges += found
+      ranges += found.map { ($0, .exact) }
     }
-    ranges.sort { $0.lowerBound < $1.lowerBound }
-    var pending: Range<String.Index>?
-    for range in ranges {
-      if let current = pending, range.lowerBound <= current.upperBound {
-        pending = current.lowerBound..<max(current.upperBound, range.upperBound)
+    ranges.sort { $0.range.lowerBound < $1.range.lowerBound }
+    var pending: (range: Range<String.Index>, kind: MatchKind)?
+    for (range, kind) in ranges {
+      if let current = pending,
+        range.lowerBound < current.range.upperBound
+          || (range.lowerBound == current.range.upperBound && kind == current.kind)
+      {
+        pending = (
+          current.range.lowerBound..<max(current.range.upperBound, range.upperBound),
+          current.kind == .exact || kind == .exact ? .exact : .approximate
+        )
         continue
       }
-      if let current = pending, try !body(current) { return }
-      pending = range
+      if let current = pending, try !body(current.range, current.kind) { return }
+      pending = (range, kind)
     }
-    if let pending { _ = try body(pending) }
+    if let pending { _ = try body(pending.range, pending.kind) }
   }
 
   /// For `^word`, the shortest start of `text` that folds to the word; for `word$`, the

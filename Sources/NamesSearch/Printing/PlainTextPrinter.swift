@@ -70,11 +70,11 @@ public struct PlainTextPrinter: ResultPrinter {
     to output: OutputBuffer
   ) throws {
     var written = name.startIndex
-    try highlighter.forEachMatchedRange(at: position, of: result, in: name[...]) { range in
+    try highlighter.forEachMatch(at: position, of: result, in: name[...]) { range, kind in
       try writeShown(name[written..<range.lowerBound], to: output)
-      try output.write(style.matchStart)
+      try output.write(kind == .exact ? style.matchStart : style.approximateStart)
       try writeShown(name[range], to: output)
-      try output.write(style.matchEnd)
+      try output.write(kind == .exact ? style.matchEnd : style.approximateEnd)
       written = range.upperBound
       return true
     }

@@ -7,13 +7,23 @@ public struct TextStyle: Sendable, Hashable {
   public var titleStart: [UInt8], titleEnd: [UInt8]
   /// Written before and after each matched part of a name.
   public var matchStart: [UInt8], matchEnd: [UInt8]
+  /// Written before and after each part of a name that matched a word with typos
+  /// (`MatchKind.approximate`).
+  public var approximateStart: [UInt8], approximateEnd: [UInt8]
 
-  /// Creates a style from the bytes around titles and matches.
-  public init(titleStart: String, titleEnd: String, matchStart: String, matchEnd: String) {
+  /// Creates a style from the bytes around titles and matches; parts matched with typos
+  /// are marked as `approximateStart` and `approximateEnd` say, or as other matches when
+  /// they are not given.
+  public init(
+    titleStart: String, titleEnd: String, matchStart: String, matchEnd: String,
+    approximateStart: String? = nil, approximateEnd: String? = nil
+  ) {
     self.titleStart = Array(titleStart.utf8)
     self.titleEnd = Array(titleEnd.utf8)
     self.matchStart = Array(matchStart.utf8)
     self.matchEnd = Array(matchEnd.utf8)
+    self.approximateStart = Array((approximateStart ?? matchStart).utf8)
+    self.approximateEnd = Array((approximateEnd ?? matchEnd).utf8)
   }
 
   /// No marks at all.
