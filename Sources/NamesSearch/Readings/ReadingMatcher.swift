@@ -396,30 +396,7 @@ public struct ReadingMatcher: Sendable {
     return name.withUTF8 { utf8 -> Bool in
       var builder = ReadingUnitBuilder()
       guard let (_, numbers) = builder.units(of: utf8, isName: true) else { return false }
-      var unitStarts: [Int] = [0]
-      for (i, x) in numbers.enumerated() where x & ReadingKeys.unitEnd != 0 {
-        unitStarts.append(i + 1)
-      }
-      let unitCount = unitStarts.count - 1
-      for first in 0..<(atStart ? min(unitCount, 1) : unitCount) {
-        var input: UInt64 = 1
-        for u in first..<unitCount {
-          var output: UInt64 = 0
-          for x in numbers[unitStarts[u]..<unitStarts[u + 1]] {
-            let number = Int(x & ~ReadingKeys.unitEnd)
-            guard number < starts.count else { continue }
-            var from = input & starts[number]
-            while from != 0 {
-              output |= moves[number * stride + from.trailingZeroBitCount]
-              from &= from - 1
-            }
-          }
-          if output & endBit != 0 && (!atEnd || u == unitCount - 1) { return true }
-          input = output & ~endBit
-          if input == 0 { break }
-        }
-      }
-      return false
+      return matchedUnits(numbers, atStart: atStart, atEnd: atEnd) != nil
     }
   }
 
@@ -428,13 +405,21 @@ public struct ReadingMatcher: Sendable {
   ///
   /// - Complexity: O(u²) in the key's units.
   func firstMatchedUnits(_ numbers: [UInt32]) -> Range<Int>? {
+    matchedUnits(numbers, atStart: false, atEnd: false)
+  }
+
+  /// The first run of units that spells the term, starting at the first unit (`atStart`)
+  /// or at each in turn, and ending at the last unit (`atEnd`) or wherever the term ends.
+  ///
+  /// - Complexity: O(u²) in the key's units.
+  private func matchedUnits(_ numbers: [UInt32], atStart: Bool, atEnd: Bool) -> Range<Int>? {
     // Where each unit's numbers start.
     var unitStarts: [Int] = [0]
     for (i, x) in numbers.enumerated() where x & ReadingKeys.unitEnd != 0 {
       unitStarts.append(i + 1)
     }
     let unitCount = unitStarts.count - 1
-    for first in 0..<unitCount {
+    for first in 0..<(atStart ? min(unitCount, 1) : unitCount) {
       var input: UInt64 = 1
       for u in first..<unitCount {
         var output: UInt64 = 0
@@ -447,8 +432,8 @@ public struct ReadingMatcher: Sendable {
             from &= from - 1
           }
         }
-        if output & endBit != 0 { return first..<u + 1 }
-        input = output
+        if output & endBit != 0 && (!atEnd || u == unitCount - 1) { return first..<u + 1 }
+        input = output & ~endBit
         if input == 0 { break }
       }
     }

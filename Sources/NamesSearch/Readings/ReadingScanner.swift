@@ -83,11 +83,6 @@ enum ReadingScanner {
         parts[slice] = found
       }
     }
-    var all: [UInt32] = []
-    for part in parts.values {
-      guard let part else { return nil }
-      all += part
-    }
-    return all
+    return parts.joined()
   }
 }

@@ -41,12 +41,7 @@ enum TypoScanner {
       }
       parts[slice] = found
     }
-    var all: [UInt32] = []
-    for part in parts.values {
-      guard let part else { return nil }
-      all += part
-    }
-    return all
+    return parts.joined()
   }
 
   /// What a query's word brings to the filters: its scalars, its signature, and how many

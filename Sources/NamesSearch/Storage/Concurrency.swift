@@ -121,6 +121,17 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
 
   /// Every slot, in order.
   var values: [Value?] { Array(UnsafeBufferPointer(start: slots, count: count)) }
+
+  /// The slots' arrays joined in slot order, or `nil` when a slot holds none (its
+  /// iteration gave up, as a cancelled scan does).
+  func joined<Element>() -> [Element]? where Value == [Element] {
+    var all: [Element] = []
+    for value in values {
+      guard let value else { return nil }
+      all += value
+    }
+    return all
+  }
 }
 
 /// A value handed to `ThreadPool.perform` iterations that only read it, such as a pointer to
