@@ -17,12 +17,16 @@ enum ListOutput {
   /// standard error when nothing could be written.
   ///
   /// `input` is the list that was read (`-` standard input, `nil` the built-in list): a
-  /// file is never written over the list being read. A symbolic link is followed, and the
+  /// file is never written over the list being read. Names are written in the list's order
+  /// (`SearchResult.inListOrder`: names matched with typos are not put last). A symbolic
+  /// link is followed, and the
   /// file it names is replaced; a target that is not a regular file (a folder, a device, a
   /// pipe) is refused, so `-o /dev/null` never replaces the device with a file.
   static func write(
     _ result: SearchResult, to requested: PathName, format: ListFormat, input: PathName?
   ) -> ExitStatus {
+    // A list written keeps the list's order, whatever order the names were shown in.
+    let result = result.inListOrder
     let answer: ExitStatus = result.isEmpty ? .noMatch : .matched
     guard let writer = ListWriters.writer(for: format) else { return .failure }
     let destination = requested.bytes == Array("-".utf8) ? "<stdout>" : requested.description

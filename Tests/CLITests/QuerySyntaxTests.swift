@@ -54,6 +54,10 @@ struct QuerySyntaxTests {
       #expect(result.stdoutText == output, "\(arguments)")
       #expect(result.status == status, "\(arguments)")
     }
+    // A list written keeps the list's order: typos are not put last there.
+    let written = try CLIRunner.run(
+      ["-o", "-", "--output-format", "json", "jonh~1"], catalog: list)
+    #expect(written.stdoutText == #"{"J":["Jon","Jonh Doe","John"]}"# + "\n")
     let bad = try CLIRunner.run(["--max-typos", "x", "a"], catalog: list)
     #expect(bad.status == 64)
     #expect(

@@ -48,12 +48,34 @@ struct TypoSearchTests {
       ])
     #expect(Self.found("jonh", typos: TypoTolerance(byLength: true, maximum: 0)) == ["Jonhson"])
     #expect(Self.found("jonh~2", typos: TypoTolerance(maximum: 1)) == ["Jonhson", "John", "Jon"])
-    // Anchored words stay exact; a negated word leaves out its typos too.
-    #expect(Self.found("^jonh~1", typos: .default) == ["Jonhson"])
+    // ^word~N compares a name's first word, word~N$ its last; a negated word leaves out
+    // its typos too.
+    #expect(Self.found("^jonh~1", typos: .default) == ["Jonhson", "John", "Jon"])
+    #expect(Self.found("smiht~1$", typos: .default) == ["Joanna Smith"])
+    #expect(Self.found("^smiht~1", typos: .default) == [])
+    #expect(Self.found("^jon~1$", typos: .default) == ["Jon", "John"])
     #expect(
       Self.found("j !jonh~1", typos: .default) == ["Johnson", "Jonas", "Johan", "Joanna Smith"])
     // A word with typos among exact ones: the name must have both.
     #expect(Self.found("smith joana~1", typos: .default) == ["Joanna Smith"])
+  }
+
+  @Test("a word's punctuation is left out as the keys leave it; letters are characters")
+  func foldedLikeKeys() {
+    let catalog = Catalog(sections: [
+      Section(title: "A", names: ["O’Brien", "Jean-Paul", "민주", "Anne-Marie Dupont"])
+    ])
+    func found(_ term: String) -> [String] {
+      Searcher().search(Query(term: term, typos: TypoTolerance(byLength: true)), in: catalog)
+        .matchedNames.map { catalog.names[Int($0)] }
+    }
+    #expect(found("o'brein~1") == ["O’Brien"])
+    #expect(found("jean-pual~1") == ["Jean-Paul"])
+    // 민수 is two letters (five jamo): no typos by length, so 민주 is not found.
+    #expect(found("민수") == [])
+    #expect(found("민수~1") == ["민주"])
+    // A hyphenated name is one word once its hyphen is left out.
+    #expect(found("annemarei") == ["Anne-Marie Dupont"])
   }
 
   @Test("the typos of each section come after its exact names, which stay in list order")
@@ -127,13 +149,20 @@ struct TypoSearchTests {
       let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 3, let distance = Int(fields[2]) else { continue }
       let (a, b) = (String(fields[0]), String(fields[1]))
-      // ASCII letters only, so that the keys (case and accents kept) are the words.
-      guard a.count >= 1, !b.isEmpty, (a + b).allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        continue
+      // Letters of any script whose canonical decomposition is themselves (Cyrillic,
+      // Greek and Latin without marks, Han, kana without voicing marks), so that the keys
+      // (case and accents kept) are the words as jellyfish measured them.
+      // (Scalars compared: `==` on strings is canonical equivalence.)
+      func isDecomposed(_ text: String) -> Bool {
+        text.decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(text.unicodeScalars)
       }
+      guard !a.isEmpty, !b.isEmpty, (a + b).allSatisfy(\.isLetter), isDecomposed(a),
+        isDecomposed(b)
+      else { continue }
       pairs[a, default: []].append((b, distance))
     }
     #expect(pairs.count > 300)
+    #expect(pairs.keys.filter { !$0.allSatisfy(\.isASCII) }.count > 100)
     let exact = MatchOptions(
       ignoresCase: false, ignoresDiacritics: false, folding: .cd, usesReadings: false)
     var disagreements: [String] = []

@@ -7,6 +7,9 @@ public struct Frame: Sendable, Hashable {
   /// How a piece of text is drawn.
   public enum Style: Sendable, Hashable {
     case plain, prompt, title, match, selected, selectedMatch, index, indexSelected, status
+    /// A part of a name that matched a word with typos (`MatchKind.approximate`), and the
+    /// same on the selected row.
+    case approximateMatch, selectedApproximateMatch
   }
 
   /// A run of text in one style.

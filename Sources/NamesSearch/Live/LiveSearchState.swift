@@ -353,6 +353,7 @@ public struct LiveSearchState {
   ) -> ([Frame.Span], Int) {
     let base: Frame.Style = selected ? .selected : .plain
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
+    let approximateStyle: Frame.Style = selected ? .selectedApproximateMatch : .approximateMatch
     let limit = max(width - 2, 1)
     let shownBytes = ShownText.boundary(in: utf8, atMost: (limit + 1) * ShownText.bytesPerColumn)
     let lookahead =
@@ -362,9 +363,11 @@ public struct LiveSearchState {
     let shownEnd = text.utf8.index(text.startIndex, offsetBy: shownBytes)
     let name = text[..<shownEnd]
     var ranges: [Range<String.Index>] = []
-    highlighter?.forEachMatchedRange(at: position, of: result, in: text[...]) { range in
+    var kinds: [MatchKind] = []
+    highlighter?.forEachMatch(at: position, of: result, in: text[...]) { range, kind in
       guard range.lowerBound < shownEnd else { return false }
       ranges.append(range)
+      kinds.append(kind)
       return true
     }
     let pieces = name.indices.map { index in
@@ -385,7 +388,9 @@ public struct LiveSearchState {
     var range = 0
     for piece in pieces.prefix(count) {
       while range < ranges.count && ranges[range].upperBound <= piece.index { range += 1 }
-      let style = range < ranges.count && ranges[range].contains(piece.index) ? matchStyle : base
+      let style =
+        range < ranges.count && ranges[range].contains(piece.index)
+        ? (kinds[range] == .exact ? matchStyle : approximateStyle) : base
       if spans[spans.count - 1].style == style {
         spans[spans.count - 1].text += piece.text
       } else {

@@ -4,11 +4,14 @@
 /// Lowrance and Wagner (1975), over Unicode scalars.
 ///
 /// ```swift
-/// DamerauLevenshtein.distance(Array("jonh".unicodeScalars), Array("john".unicodeScalars))  // 1
+/// DamerauLevenshtein.distance(
+///   "jonh".unicodeScalars.map(\.value), "john".unicodeScalars.map(\.value))   // 1
 /// ```
 ///
-/// Checked against PyPI's jellyfish and rapidfuzz on every word of the fixtures
-/// (`Scripts/make-damerau-levenshtein-reference.py`).
+/// The search compares folded words (`Query.typoText`, NFD: a letter with a mark kept by
+/// `--diacritic-sensitive` is two scalars, a Hangul syllable its jamo). Checked against
+/// PyPI's jellyfish and rapidfuzz on every word of the fixtures, which are NFC text where
+/// jellyfish's characters are scalars (`Scripts/make-damerau-levenshtein-reference.py`).
 public enum DamerauLevenshtein {
   /// The distance of `a` and `b` (scalar values).
   ///

@@ -60,14 +60,23 @@ public struct Query: Sendable, Hashable {
     Query(term: word, options: options, syntax: .fixedStrings)
   }
 
-  /// The typos `word` may have (`TypoTolerance.allowed`), by the length of its folded text;
-  /// none for a word that folds to several words (a phrase) or to nothing.
+  /// `word`'s text as words with typos are compared (`TypoScanner`): folded as the keys
+  /// are, punctuation left out ("o'brein" is "obrein", "jean-pual" "jeanpual").
+  func typoText(_ word: QueryExpression.Word) -> String {
+    String(
+      decoding: TextFolder(options: options, dropsPunctuation: true).fold(word.text),
+      as: UTF8.self)
+  }
+
+  /// The typos `word` may have (`TypoTolerance.allowed`), by the letters (user-perceived
+  /// characters) of its folded text, so that a Hangul syllable is one letter, not its
+  /// jamo; none for a word that folds to several words (a phrase) or to nothing.
   func allowedTypos(_ word: QueryExpression.Word) -> Int {
     guard word.typos != nil || typos.byLength else { return 0 }
-    let folded = String(decoding: Matcher(query: literal(word.text)).foldedTerm, as: UTF8.self)
+    let folded = typoText(word)
     guard !folded.isEmpty, !folded.unicodeScalars.contains(where: \.properties.isWhitespace)
     else { return 0 }
-    return typos.allowed(forLength: folded.unicodeScalars.count, explicit: word.typos)
+    return typos.allowed(forLength: folded.count, explicit: word.typos)
   }
 
   /// The query's one word, when it is a single plain word that may hold no typo: the query

@@ -19,7 +19,8 @@
 /// - `"a phrase"` is one run of characters, spaces and operator characters included;
 ///   quotes may be part of a word (`o"neil o"`).
 /// - `word~N` (a digit N): the word may have N typos (`TypoTolerance`); "jonh~1" finds
-///   "John". Before a `$`: `word~1$`. A `~` anywhere else is a letter.
+///   "John"; with anchors, `^word~1` compares a name's first word, `word~1$` its last. A
+///   phrase (a word that folds to several) stays exact. A `~` anywhere else is a letter.
 /// - `\` makes the next character literal when it is one of `! | ^ $ " \ ~` or white space;
 ///   before any other character (or at the end) it is itself literal ("c:\names").
 ///

@@ -65,15 +65,13 @@ public struct MatchHighlighter {
       for word in clause where !word.isNegated && seen.insert(word).inserted {
         let literal = query.literal(word.text)
         let matcher = Matcher(query: literal)
-        let anchored = word.isAnchoredAtStart || word.isAnchoredAtEnd
         words.append(
           Word(
             highlighter: MatchHighlighter(matcher: matcher),
             reading: Searcher.readingMatcher(for: literal, in: result.catalog)?.1,
             isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd,
-            typos: anchored ? 0 : query.allowedTypos(word),
-            folded: String(decoding: matcher.foldedTerm, as: UTF8.self).unicodeScalars.map(
-              \.value)))
+            typos: query.allowedTypos(word),
+            folded: query.typoText(word).unicodeScalars.map(\.value)))
       }
     }
   }
@@ -258,21 +256,22 @@ public struct MatchHighlighter {
   }
 
   /// The words of `text` (runs between white space) within `word.typos` edits of the word,
-  /// each folded as keys are (punctuation left out).
+  /// each folded as keys are (punctuation left out); for an anchored word, only the first
+  /// or last word of `text`.
   ///
   /// - Complexity: O(n · m) in the text's length and the word's.
   private func approximateRanges(of word: Word, in text: Substring) -> [Range<String.Index>] {
     let folder = TextFolder(options: matcher.query.options, dropsPunctuation: true)
-    var ranges: [Range<String.Index>] = []
+    var words: [(range: Range<String.Index>, within: Bool)] = []
     var start: String.Index?
     var index = text.startIndex
     func finish(at end: String.Index) {
       guard let begin = start else { return }
       start = nil
       let folded = String(decoding: folder.fold(String(text[begin..<end])), as: UTF8.self)
-      if DamerauLevenshtein.isWithin(word.typos, word.folded, folded.unicodeScalars.map(\.value)) {
-        ranges.append(begin..<end)
-      }
+      let within = DamerauLevenshtein.isWithin(
+        word.typos, word.folded, folded.unicodeScalars.map(\.value))
+      words.append((begin..<end, within))
     }
     while index < text.endIndex {
       if text[index].isWhitespace {
@@ -283,7 +282,11 @@ public struct MatchHighlighter {
       index = text.index(after: index)
     }
     finish(at: text.endIndex)
-    return ranges
+    // ^word: the first word only; word$: the last; both: the one word of the name.
+    if word.isAnchoredAtStart && word.isAnchoredAtEnd && words.count != 1 { return [] }
+    if word.isAnchoredAtStart { words = Array(words.prefix(1)) }
+    if word.isAnchoredAtEnd { words = Array(words.suffix(1)) }
+    return words.filter(\.within).map(\.range)
   }
 
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,

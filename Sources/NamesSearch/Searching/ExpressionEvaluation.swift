@@ -8,8 +8,9 @@
 /// spells it from the first unit or to the last (`ReadingMatcher.spells`). `!word` is the
 /// complement of what the word without `!` matches, readings included. A clause is the
 /// union of its words' names; the result the intersection of the clauses'. A word that may
-/// have typos (`Query.allowedTypos`; not an anchored one) also matches the names with a word
-/// within that many edits of it (`TypoScanner`), and the names found only so are told apart
+/// have typos (`Query.allowedTypos`) also matches the names with a word within that many
+/// edits of it (`TypoScanner`; for `^word` the first word of a key, for `word$` the last,
+/// for both a key of one word), and the names found only so are told apart
 /// (`Matches.approximate`) so that they come after the exact ones.
 ///
 /// - Complexity: one scan of the keys (and the readings) per word; O(n) in the number of
@@ -80,13 +81,20 @@ enum ExpressionEvaluation {
     }
     guard let exact else { return nil }
     var all = exact
-    let typos = word.isAnchoredAtStart || word.isAnchoredAtEnd ? 0 : query.allowedTypos(word)
+    let typos = query.allowedTypos(word)
     if typos > 0 {
-      let folded = String(decoding: Matcher(query: literal).foldedTerm, as: UTF8.self)
+      let place: TypoScanner.Place =
+        switch (word.isAnchoredAtStart, word.isAnchoredAtEnd) {
+        case (true, true): .whole
+        case (true, false): .first
+        case (false, true): .last
+        case (false, false): .any
+        }
       guard
         let near = TypoScanner.names(
           in: catalog.keys(for: literal.options), within: typos,
-          of: folded.unicodeScalars.map(\.value), cancellation: cancellation)
+          of: query.typoText(word).unicodeScalars.map(\.value), at: place,
+          cancellation: cancellation)
       else { return nil }
       all = union(exact, near)
     }

@@ -21,8 +21,9 @@ public struct SearchResult: Sendable {
   public let query: Query
   /// The catalog that was searched (unchanged by the search).
   public let catalog: Catalog
-  /// Indices into `catalog.names` of the matching names, ascending (within each section,
-  /// those matched exactly first, then `approximateNames`).
+  /// Indices into `catalog.names` of the matching names, in catalog order, except that
+  /// within each section the names that matched only with typos (`approximateNames`) come
+  /// after the others (each part in catalog order).
   public private(set) var matchedNames: [UInt32]
   /// The remaining sections, in display order; none is empty.
   public let groups: [Group]
@@ -42,8 +43,8 @@ public struct SearchResult: Sendable {
   public private(set) var approximateNames: [UInt32]
 
   /// Creates a result from matching name indices (ascending), the names among them that
-  /// matched only with typos (`approximate`, ascending) placed after the others in each
-  /// section, both groups in catalog order.
+  /// matched only with typos (`approximateNames`, ascending) placed after the others in
+  /// each section, both parts in catalog order.
   ///
   /// - Complexity: O(s log m + m log a) in the sections, the matches and the approximate
   ///   ones.
@@ -65,6 +66,18 @@ public struct SearchResult: Sendable {
   private static func contains(_ sorted: [UInt32], _ value: UInt32) -> Bool {
     let position = firstPosition(in: sorted, notBelow: Int(value))
     return position < sorted.count && sorted[position] == value
+  }
+
+  /// This result with every section's names in the catalog's order, names matched with
+  /// typos among the others (what a list written from it keeps).
+  ///
+  /// - Complexity: O(1) when no name matched with typos; else O(m log m).
+  public var inListOrder: SearchResult {
+    guard !approximateNames.isEmpty else { return self }
+    var result = self
+    result.matchedNames.sort()
+    result.approximateNames = []
+    return result
   }
 
   /// Whether `matchedNames[position]` matched only with typos.

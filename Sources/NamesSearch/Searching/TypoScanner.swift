@@ -19,16 +19,29 @@ enum TypoScanner {
   /// Sets of keys smaller than this are scanned on one thread.
   static let parallelThreshold = 100_000
 
-  /// The names (ascending) of `keys` with a word within `typos` edits of `word` (its
-  /// scalars), or `nil` if `cancellation` was set.
+  /// Which words of a key are compared.
+  enum Place: Sendable {
+    /// Every word (a plain word of the query).
+    case any
+    /// The first word only (`^word`).
+    case first
+    /// The last word only (`word$`).
+    case last
+    /// The key's one word, when it has one (`^word$`).
+    case whole
+  }
+
+  /// The names (ascending) of `keys` with a word (at `place`) within `typos` edits of
+  /// `word` (its scalars), or `nil` if `cancellation` was set.
   static func names(
-    in keys: SearchKeys, within typos: Int, of word: [UInt32], cancellation: CancellationFlag?
+    in keys: SearchKeys, within typos: Int, of word: [UInt32], at place: Place = .any,
+    cancellation: CancellationFlag?
   ) -> [UInt32]? {
     let count = keys.count
     let slices = count < parallelThreshold || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
     let bounds = (0...slices).map { count * $0 / slices }
     let parts = ConcurrentResults<[UInt32]>(count: slices)
-    let needle = Needle(word, typos: typos)
+    let needle = Needle(word, typos: typos, place: place)
     ThreadPool.perform(iterations: slices) { slice in
       var found: [UInt32] = []
       for k in bounds[slice]..<bounds[slice + 1] {
@@ -49,12 +62,14 @@ enum TypoScanner {
   struct Needle {
     let scalars: [UInt32]
     let typos: Int
+    let place: Place
     let signature: UInt64
     let buckets: [Int32]
 
-    init(_ scalars: [UInt32], typos: Int) {
+    init(_ scalars: [UInt32], typos: Int, place: Place = .any) {
       self.scalars = scalars
       self.typos = typos
+      self.place = place
       signature = scalars.reduce(UInt64(0)) { $0 | 1 << UInt64($1 & 63) }
       var buckets = [Int32](repeating: 0, count: 64)
       for scalar in scalars { buckets[Int(scalar & 63)] &+= 1 }
@@ -62,7 +77,8 @@ enum TypoScanner {
     }
   }
 
-  /// Whether one of the words of `key` is within `needle.typos` edits of the needle's word.
+  /// Whether one of the words of `key` (at `needle.place`) is within `needle.typos` edits
+  /// of the needle's word.
   ///
   /// A word is measured (`DamerauLevenshtein`) only if it passes, in turn: its length in
   /// bytes, its signature, its length in scalars, and its bag distance over the 64 buckets
@@ -79,6 +95,9 @@ enum TypoScanner {
     var bits: UInt64 = 0
     var i = 0
     let count = key.count
+    // The words seen so far, and whether the last one was within the typos.
+    var words = 0
+    var lastWithin = false
     while i <= count {
       var ends = i == count
       var step = 1
@@ -99,18 +118,28 @@ enum TypoScanner {
         continue
       }
       let bytes = i - start
-      if bytes >= fewest && bytes <= most
-        && (bits & ~needle.signature).nonzeroBitCount <= typos
-        && (needle.signature & ~bits).nonzeroBitCount <= typos
-        && measures(UnsafeBufferPointer(rebasing: key[start..<i]), needle)
-      {
-        return true
+      if bytes > 0 {
+        words += 1
+        let within =
+          bytes >= fewest && bytes <= most
+          && (bits & ~needle.signature).nonzeroBitCount <= typos
+          && (needle.signature & ~bits).nonzeroBitCount <= typos
+          && measures(UnsafeBufferPointer(rebasing: key[start..<i]), needle)
+        switch needle.place {
+        case .any: if within { return true }
+        case .first: return within
+        case .last, .whole: lastWithin = within
+        }
       }
       i += step
       start = i
       bits = 0
     }
-    return false
+    switch needle.place {
+    case .any, .first: return false
+    case .last: return lastWithin
+    case .whole: return words == 1 && lastWithin
+    }
   }
 
   /// Whether the scalar `value`, at U+0080 or above, is white space: Unicode's White_Space

@@ -37,8 +37,9 @@ enum HelpText {
         !smith              names without it; !^smith, !smith$ combine
         ^ann  ann$  ^ann$   starting with it, ending with it, exactly it
         "anne marie"        one run of characters, spaces included
-        jonh~1              the word or a name word one typo away (see --typos)
-        \\! \\| \\^ \\$ \\" \\\\   the character itself; "\\ " a space inside a word
+        jonh~1              the word or a name word one typo away (see --typos);
+                            readings and phrases get no typos
+        \\! \\| \\^ \\$ \\" \\\\   the character itself (and \\~); "\\ " a space in a word
         Each word matches as a whole term does (folding, readings); -F takes the
         whole term as one run. A term that cannot be read (a quote left open, a
         lone |) is a usage error that marks the column.
