@@ -172,6 +172,11 @@ public struct Catalog: Sendable {
     }
   }
 
+  /// Every name's index, ascending: what matches when everything does.
+  ///
+  /// - Complexity: O(n) in the names.
+  var everyNameIndex: [UInt32] { (0..<nameCount).map { UInt32($0) } }
+
   /// The reading keys if this catalog made them from its names (not read from a
   /// `ReadingCache` file, and not yet asked for: `nil`), for a cache writer to keep.
   var madeReadingKeys: ReadingKeys? { derivedKeys.madeReadingKeys }

@@ -79,10 +79,10 @@ public struct Query: Sendable, Hashable {
     return typos.allowed(forLength: folded.count, explicit: word.typos)
   }
 
-  /// The query's one word, when it is a single plain word that may hold no typo: the query
-  /// is then that word's search as a whole term.
-  var singleExactWord: String? {
-    let expression = searchedExpression
+  /// The one word of `expression` (this query's, read once by the caller), when it is a
+  /// single plain word that may hold no typo: the query is then that word's search as a
+  /// whole term.
+  func singleExactWord(of expression: QueryExpression) -> String? {
     guard let word = expression.singleWord, allowedTypos(expression.clauses[0][0]) == 0 else {
       return nil
     }

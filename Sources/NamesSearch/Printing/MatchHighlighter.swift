@@ -54,7 +54,7 @@ public struct MatchHighlighter {
   public init(result: SearchResult) {
     let query = result.query
     let expression = query.searchedExpression
-    if let word = query.singleExactWord {
+    if let word = query.singleExactWord(of: expression) {
       self.init(matcher: Matcher(query: query.literal(word)))
       return
     }

@@ -60,7 +60,7 @@ enum ExpressionEvaluation {
         } ?? either
       if matched?.all.isEmpty == true { break }
     }
-    let everything = (0..<catalog.nameCount).map { UInt32($0) }
+    let everything = catalog.everyNameIndex
     return matched ?? Matches(all: everything, exact: everything)
   }
 
@@ -118,7 +118,7 @@ enum ExpressionEvaluation {
     let keys = catalog.keys(for: literal.options, keepingPunctuation: matcher.keepsPunctuation)
     if matcher.matchesEverything {
       // Every name starts and ends with nothing; only an empty key is nothing.
-      guard atStart && atEnd else { return (0..<catalog.nameCount).map { UInt32($0) } }
+      guard atStart && atEnd else { return catalog.everyNameIndex }
       var names: [UInt32] = []
       for k in 0..<keys.count where keys.key(k).isEmpty {
         let owner = UInt32(keys.owners.isEmpty ? k : keys.owner(of: k))

@@ -134,6 +134,14 @@ public struct SearchResult: Sendable {
     return low
   }
 
+  /// The result in which every name of `catalog` matches (a reset, or a word that folds
+  /// to nothing).
+  ///
+  /// - Complexity: O(n) in the catalog's names.
+  static func everyName(query: Query, catalog: Catalog) -> SearchResult {
+    SearchResult(query: query, catalog: catalog, matchedNames: catalog.everyNameIndex)
+  }
+
   /// The number of matching names.
   public var total: Int { matchedNames.count }
 

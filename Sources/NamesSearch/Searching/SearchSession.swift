@@ -100,7 +100,7 @@ public final class SearchSession: Sendable {
     }
     let flag = CancellationFlag()
     guard state.withLock({ $0.start(sequence, scan: flag) }) else { return nil }
-    if let word = query.singleExactWord {
+    if let word = query.singleExactWord(of: expression) {
       return search(query.literal(word), answering: query, flag)
     }
     guard
@@ -121,8 +121,7 @@ public final class SearchSession: Sendable {
   ) -> SearchResult? {
     let matcher = Matcher(query: literal)
     if matcher.matchesEverything {
-      return SearchResult(
-        query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
+      return SearchResult.everyName(query: query, catalog: catalog)
     }
     let folded = matcher.foldedTerm
     let punctuated = matcher.keepsPunctuation

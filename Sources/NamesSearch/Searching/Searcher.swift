@@ -31,10 +31,9 @@ public struct Searcher: Sendable {
   ) -> SearchResult? {
     let expression = query.searchedExpression
     if expression.clauses.isEmpty {
-      return SearchResult(
-        query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
+      return SearchResult.everyName(query: query, catalog: catalog)
     }
-    if let word = query.singleExactWord {
+    if let word = query.singleExactWord(of: expression) {
       return Self.search(query.literal(word), answering: query, in: catalog, cancellation)
     }
     guard
@@ -59,8 +58,7 @@ public struct Searcher: Sendable {
   ) -> SearchResult? {
     let matcher = Matcher(query: literal)
     if matcher.matchesEverything {
-      return SearchResult(
-        query: query, catalog: catalog, matchedNames: (0..<catalog.nameCount).map { UInt32($0) })
+      return SearchResult.everyName(query: query, catalog: catalog)
     }
     let keys = catalog.keys(for: literal.options, keepingPunctuation: matcher.keepsPunctuation)
     guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
