@@ -46,6 +46,8 @@ public struct FrameRenderer {
     case .selectedMatch: code = colors ? "7;1;31" : "7;1;4"
     case .approximateMatch: code = colors ? "4;31" : "4"
     case .selectedApproximateMatch: code = colors ? "7;4;31" : "7;4"
+    case .soundsLikeMatch: code = colors ? "4;35" : "4"
+    case .selectedSoundsLikeMatch: code = colors ? "7;4;35" : "7;4"
     case .index: code = colors ? "36" : "2"
     case .indexSelected: code = colors ? "7;36" : "7"
     case .status: code = "2"

@@ -80,7 +80,7 @@ enum LiveMode {
 
     let session = SearchSession(
       catalog: catalog, options: options.query.options, syntax: options.syntax,
-      typos: options.typos)
+      typos: options.typos, soundsLike: options.soundsLike)
     let inbox = Mutex<[(sequence: Int, result: SearchResult)]>([])
     let size = terminal.size
     var state = LiveSearchState(

@@ -2,11 +2,13 @@ import NamesSearch
 
 /// Colors for a terminal: ANSI SGR sequences (ECMA-48) around titles and matches.
 enum TerminalStyle {
-  /// Bold titles, bold red matches.
+  /// Bold titles, bold red matches; typo matches underlined red, sounds-like matches
+  /// underlined magenta.
   static let ansi = TextStyle(
     titleStart: "\u{1B}[1m", titleEnd: "\u{1B}[0m",
     matchStart: "\u{1B}[1;31m", matchEnd: "\u{1B}[0m",
-    approximateStart: "\u{1B}[4;31m", approximateEnd: "\u{1B}[0m")
+    approximateStart: "\u{1B}[4;31m", approximateEnd: "\u{1B}[0m",
+    soundsLikeStart: "\u{1B}[4;35m", soundsLikeEnd: "\u{1B}[0m")
 
   /// Whether to color standard output: `always` and `never` say so; `auto` colors when
   /// standard output is a terminal and `allowsColor` holds.

@@ -90,12 +90,19 @@ public struct CachedCatalogLoader {
       var expansion = ExpansionLimit(
         inputSize: Int(stamp.size), maximumSize: maximumSize, source: source)
       try expansion.add(cached)
-      // Reading keys this run makes are kept beside the index (`ReadingCache`).
+      // Reading keys and a sounds-like index this run makes are kept beside the index
+      // (`ReadingCache`, `PhoneticCache`).
       let store = { (shouldStop: () -> Bool) -> Bool in
-        guard let location = cached.readingLocation, let keys = cached.madeReadingKeys else {
-          return false
+        var wrote = false
+        if let location = cached.readingLocation, let keys = cached.madeReadingKeys {
+          wrote = ReadingCache.write(keys, to: location, shouldStop: shouldStop)
         }
-        return ReadingCache.write(keys, to: location, shouldStop: shouldStop)
+        if let location = cached.phoneticLocation, let index = cached.madePhoneticIndex {
+          wrote =
+            PhoneticCache.write(
+              index, nameCount: cached.nameCount, to: location, shouldStop: shouldStop) || wrote
+        }
+        return wrote
       }
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: store)
     }

@@ -192,6 +192,11 @@ package enum IndexCache {
         path: $0, directory: directory, version: version(unicode: unicode),
         indexChecksum: fields.checksum, listSize: stamp.size)
     }
+    catalog?.phoneticLocation = PhoneticCache.path(besideIndex: path).map {
+      PhoneticCache.Location(
+        path: $0, directory: directory, version: version(unicode: unicode),
+        indexChecksum: fields.checksum, listSize: stamp.size)
+    }
     return catalog
   }
 
@@ -239,7 +244,8 @@ package enum IndexCache {
   }
 
   /// `write(_:for:stamp:sourceHash:identity:in:unicodeVersion:shouldStop:)`, then the
-  /// catalog's reading keys beside the index (`ReadingCache`) when it made some.
+  /// catalog's reading keys (`ReadingCache`) and sounds-like index (`PhoneticCache`)
+  /// beside the index, each when it made it.
   ///
   /// - Returns: whether the index was written (the reading keys may not have been).
   static func writeWithReadings(
@@ -252,16 +258,24 @@ package enum IndexCache {
         catalog, for: absolutePath, stamp: stamp, sourceHash: sourceHash, identity: identity,
         in: directory, unicodeVersion: unicodeVersion, shouldStop: shouldStop)
     else { return false }
+    let indexPath = file(for: absolutePath, options: identity.options, in: directory)
+    func location(_ path: PathName?) -> CompanionFile.Location? {
+      path.map {
+        CompanionFile.Location(
+          path: $0, directory: directory, version: version(unicode: unicodeVersion),
+          indexChecksum: checksum, listSize: stamp.size)
+      }
+    }
     if let keys = catalog.madeReadingKeys,
-      let path = ReadingCache.path(
-        besideIndex: file(for: absolutePath, options: identity.options, in: directory))
+      let location = location(ReadingCache.path(besideIndex: indexPath))
     {
-      ReadingCache.write(
-        keys,
-        to: ReadingCache.Location(
-          path: path, directory: directory, version: version(unicode: unicodeVersion),
-          indexChecksum: checksum, listSize: stamp.size),
-        shouldStop: shouldStop)
+      ReadingCache.write(keys, to: location, shouldStop: shouldStop)
+    }
+    if let index = catalog.madePhoneticIndex,
+      let location = location(PhoneticCache.path(besideIndex: indexPath))
+    {
+      PhoneticCache.write(
+        index, nameCount: catalog.nameCount, to: location, shouldStop: shouldStop)
     }
     return true
   }

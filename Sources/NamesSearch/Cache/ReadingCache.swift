@@ -45,25 +45,11 @@ enum ReadingCache {
 
   /// Where the reading keys of a catalog mapped from an index file are kept, and what they
   /// must be bound to.
-  struct Location: Sendable {
-    /// The `.rdg` file.
-    let path: PathName
-    /// The cache folder it is in (whose stale temporary files a write sweeps).
-    let directory: PathName
-    /// The index file's version (`IndexCache.version(unicode:)`).
-    let version: UInt32
-    /// The index file's checksum.
-    let indexChecksum: UInt64
-    /// The list's size in bytes, which bounds the file's (`IndexSizeLimit`).
-    let listSize: UInt64
-  }
+  typealias Location = CompanionFile.Location
 
   /// The `.rdg` file beside the index file `indexPath` (`<16 hex digits>.idx`).
   static func path(besideIndex indexPath: PathName) -> PathName? {
-    var bytes = indexPath.bytes
-    guard bytes.count > 4, bytes.suffix(4).elementsEqual(".idx".utf8) else { return nil }
-    bytes.removeLast(4)
-    return PathName(bytes: bytes + Array(".rdg".utf8))
+    CompanionFile.path(besideIndex: indexPath, suffix: ".rdg")
   }
 
   /// The counts a header gives, in its order: the number of entries of each part of
@@ -366,34 +352,14 @@ enum ReadingCache {
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
       keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
-    return AtomicFile.write(to: location.path, size: size) { fd in
-      guard var hasher = IndexPieceHasher(bodySize: size - headerSize) else { return false }
-      let zeros = [UInt8](repeating: 0, count: 8)
-      func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if shouldStop() { return false }
-        hasher.update(bytes)
-        let padding = (8 - bytes.count % 8) % 8
-        return Descriptor.writeAll(fd, bytes) == nil
-          && zeros.withUnsafeBytes {
-            let pad = UnsafeRawBufferPointer(rebasing: $0[..<padding])
-            hasher.update(pad)
-            return Descriptor.writeAll(fd, pad) == nil
-          }
-      }
-      let blank = header(
-        version: location.version, indexChecksum: location.indexChecksum, counts: counts,
-        checksum: 0)
-      guard blank.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil }),
-        parts.allSatisfy(put), vocabulary.withUnsafeBytes(put),
-        let digests = hasher.finish()
-      else { return false }
-      let checksum = blank.withUnsafeBytes {
-        IndexChecksum.combine(header: $0, digests: digests, checksumOffset: checksumOffset)
-      }
-      let finished = header(
-        version: location.version, indexChecksum: location.indexChecksum, counts: counts,
-        checksum: checksum)
-      return finished.withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
+    return vocabulary.withUnsafeBytes { vocabulary in
+      CompanionFile.write(
+        to: location.path, size: size, checksumOffset: checksumOffset, parts: parts + [vocabulary],
+        header: {
+          header(
+            version: location.version, indexChecksum: location.indexChecksum, counts: counts,
+            checksum: $0)
+        }, shouldStop: shouldStop)
     }
   }
 }

@@ -37,6 +37,9 @@ public struct Catalog: Sendable {
   /// Where the reading keys of a catalog mapped from an index file are kept
   /// (`ReadingCache`), or `nil`: they are then made from the names.
   var readingLocation: ReadingCache.Location?
+  /// Where the sounds-like index of a catalog mapped from an index file is kept
+  /// (`PhoneticCache`), or `nil`: it is then made from the names.
+  var phoneticLocation: PhoneticCache.Location?
   /// Keys folded on demand for other options, kept for the catalog's life.
   private let derivedKeys = DerivedKeys()
 
@@ -172,6 +175,28 @@ public struct Catalog: Sendable {
     }
   }
 
+  /// The sounds-like index of the names and their further keys (`PhoneticIndex`), made on
+  /// first use (the first query by sound) and kept: mapped from the file beside the index
+  /// cache when the catalog was mapped from one and that file checks (`PhoneticCache`),
+  /// else made from the names.
+  ///
+  /// - Complexity: the first time, O(n log n) in the names' words to make it, or O(n) in
+  ///   the file's size to check it; then O(1).
+  var phoneticIndex: PhoneticIndex {
+    derivedKeys.phoneticIndex {
+      if let location = phoneticLocation,
+        let kept = PhoneticCache.read(at: location, nameCount: nameCount)
+      {
+        return (kept, false)
+      }
+      return (PhoneticIndex(names: names, further: furtherKeys), true)
+    }
+  }
+
+  /// The sounds-like index if this catalog made it from its names (not read from a
+  /// `PhoneticCache` file, and not yet asked for: `nil`), for a cache writer to keep.
+  var madePhoneticIndex: PhoneticIndex? { derivedKeys.madePhoneticIndex }
+
   /// Every name's index, ascending: what matches when everything does.
   ///
   /// - Complexity: O(n) in the names.
@@ -187,6 +212,23 @@ public struct Catalog: Sendable {
 private final class DerivedKeys: Sendable {
   private let made = Mutex<[MatchOptions: SearchKeys]>([:])
   private let readings = Mutex<(keys: ReadingKeys, made: Bool)?>(nil)
+  private let phonetic = Mutex<(index: PhoneticIndex, made: Bool)?>(nil)
+
+  /// The sounds-like index, given by `make` the first time with whether it made it from
+  /// the names (rather than reading it from a file).
+  func phoneticIndex(make: () -> (PhoneticIndex, Bool)) -> PhoneticIndex {
+    phonetic.withLock { phonetic in
+      if let kept = phonetic { return kept.index }
+      let (index, made) = make()
+      phonetic = (index, made)
+      return index
+    }
+  }
+
+  /// The sounds-like index, if it was given and made from the names.
+  var madePhoneticIndex: PhoneticIndex? {
+    phonetic.withLock { $0.flatMap { $0.made ? $0.index : nil } }
+  }
 
   /// The reading keys, given by `make` the first time with whether it made them from the
   /// names (rather than reading them from a file).

@@ -10,6 +10,9 @@ public struct Frame: Sendable, Hashable {
     /// A part of a name that matched a word with typos (`MatchKind.approximate`), and the
     /// same on the selected row.
     case approximateMatch, selectedApproximateMatch
+    /// A part of a name that sounds like a word (`MatchKind.soundsLike`), and the same on
+    /// the selected row.
+    case soundsLikeMatch, selectedSoundsLikeMatch
   }
 
   /// A run of text in one style.

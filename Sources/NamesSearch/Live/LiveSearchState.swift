@@ -354,6 +354,10 @@ public struct LiveSearchState {
     let base: Frame.Style = selected ? .selected : .plain
     let matchStyle: Frame.Style = selected ? .selectedMatch : .match
     let approximateStyle: Frame.Style = selected ? .selectedApproximateMatch : .approximateMatch
+    let soundsLikeStyle: Frame.Style = selected ? .selectedSoundsLikeMatch : .soundsLikeMatch
+    let styles: [MatchKind: Frame.Style] = [
+      .exact: matchStyle, .approximate: approximateStyle, .soundsLike: soundsLikeStyle,
+    ]
     let limit = max(width - 2, 1)
     let shownBytes = ShownText.boundary(in: utf8, atMost: (limit + 1) * ShownText.bytesPerColumn)
     let lookahead =
@@ -390,7 +394,7 @@ public struct LiveSearchState {
       while range < ranges.count && ranges[range].upperBound <= piece.index { range += 1 }
       let style =
         range < ranges.count && ranges[range].contains(piece.index)
-        ? (kinds[range] == .exact ? matchStyle : approximateStyle) : base
+        ? styles[kinds[range]]! : base
       if spans[spans.count - 1].style == style {
         spans[spans.count - 1].text += piece.text
       } else {

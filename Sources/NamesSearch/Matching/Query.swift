@@ -18,18 +18,22 @@ public struct Query: Sendable, Hashable {
   public var syntax: QuerySyntax
   /// How many typos each word may hold (none unless asked for).
   public var typos: TypoTolerance
+  /// Whether every word also matches name words that sound like it (`PhoneticCode`:
+  /// Double Metaphone and Daitch–Mokotoff codes), as `~word` asks for one word.
+  public var soundsLike: Bool
 
   /// Creates a query for `term` with `options` (case and diacritics ignored by default),
   /// read as words and operators unless `syntax` says otherwise, words exact unless
-  /// `typos` says otherwise.
+  /// `typos` or `soundsLike` says otherwise.
   public init(
     term: String, options: MatchOptions = .default, syntax: QuerySyntax = .words,
-    typos: TypoTolerance = .default
+    typos: TypoTolerance = .default, soundsLike: Bool = false
   ) {
     self.term = term
     self.options = options
     self.syntax = syntax
     self.typos = typos
+    self.soundsLike = soundsLike
   }
 
   /// The term read as `syntax` says: as words and operators, or, for `.fixedStrings`, one
@@ -79,11 +83,27 @@ public struct Query: Sendable, Hashable {
     return typos.allowed(forLength: folded.count, explicit: word.typos)
   }
 
+  /// The sounds-like codes (`PhoneticCode`) that `word` is matched by, when it asks for
+  /// them (`~word`, or `soundsLike`) and reads as one word of at least
+  /// `PhoneticCode.minimumQueryLetters` letters A–Z (`PhoneticWords`: "o'brien" does, a
+  /// phrase or "jean-paul" does not); else `nil`.
+  func soundCodes(_ word: QueryExpression.Word) -> [UInt64]? {
+    guard word.soundsLike || soundsLike else { return nil }
+    let words = PhoneticWords.letters(in: word.text)
+    guard words.count == 1, words[0].utf8.count >= PhoneticCode.minimumQueryLetters else {
+      return nil
+    }
+    var letters = words[0]
+    return letters.withUTF8 { PhoneticCode.codes(ofLetters: $0) }
+  }
+
   /// The one word of `expression` (this query's, read once by the caller), when it is a
-  /// single plain word that may hold no typo: the query is then that word's search as a
-  /// whole term.
+  /// single plain word that may hold no typo and no other sound: the query is then that
+  /// word's search as a whole term.
   func singleExactWord(of expression: QueryExpression) -> String? {
-    guard let word = expression.singleWord, allowedTypos(expression.clauses[0][0]) == 0 else {
+    guard let word = expression.singleWord, allowedTypos(expression.clauses[0][0]) == 0,
+      soundCodes(expression.clauses[0][0]) == nil
+    else {
       return nil
     }
     return word

@@ -16,11 +16,15 @@
 ///   start of the name; `$` after it anchors it to the end. They combine as in fzf:
 ///   `!^word`, `!word$`, `^word$`. A `!` or `^` elsewhere, or a `$` inside a word, is a
 ///   letter like any other ("ke$ha", "yahoo!").
+/// - `~word`: the word also matches name words that sound like it (`PhoneticCode`:
+///   "~katherine" finds "Catherine"); after `!` and before or after `^` (`!~word`,
+///   `^~word`, `~^word`); with anchors, a name's first or last word must sound like it.
 /// - `"a phrase"` is one run of characters, spaces and operator characters included;
 ///   quotes may be part of a word (`o"neil o"`).
 /// - `word~N` (a digit N): the word may have N typos (`TypoTolerance`); "jonh~1" finds
 ///   "John"; with anchors, `^word~1` compares a name's first word, `word~1$` its last. A
-///   phrase (a word that folds to several) stays exact. A `~` anywhere else is a letter.
+///   phrase (a word that folds to several) stays exact. A `~` anywhere else (not before a
+///   word, not before a digit that ends one) is a letter.
 /// - `\` makes the next character literal when it is one of `! | ^ $ " \ ~` or white space;
 ///   before any other character (or at the end) it is itself literal ("c:\names").
 ///
@@ -41,22 +45,26 @@ public struct QueryExpression: Sendable, Hashable {
     /// `word~N`: the typos the word may have (`TypoTolerance`), when written; `nil` lets
     /// the query's tolerance decide.
     public var typos: Int?
+    /// `~word`: the word also matches name words that sound like it (`PhoneticCode`),
+    /// whatever the query's `soundsLike` says.
+    public var soundsLike: Bool
 
     /// Creates a word.
     public init(
       _ text: String, isNegated: Bool = false, isAnchoredAtStart: Bool = false,
-      isAnchoredAtEnd: Bool = false, typos: Int? = nil
+      isAnchoredAtEnd: Bool = false, typos: Int? = nil, soundsLike: Bool = false
     ) {
       self.text = text
       self.isNegated = isNegated
       self.isAnchoredAtStart = isAnchoredAtStart
       self.isAnchoredAtEnd = isAnchoredAtEnd
       self.typos = typos
+      self.soundsLike = soundsLike
     }
 
     /// Whether the word has no operator: it matches as a whole term does.
     public var isPlain: Bool {
-      !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd && typos == nil
+      !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd && typos == nil && !soundsLike
     }
   }
 
@@ -157,9 +165,17 @@ public struct QueryExpression: Sendable, Hashable {
         operatorColumn = ("!", columns[position])
         position += 1
       }
-      if position < characters.count && characters[position] == "^" {
-        word.isAnchoredAtStart = true
-        operatorColumn = ("^", columns[position])
+      // `^` and `~` in either order, each once.
+      while position < characters.count {
+        if characters[position] == "^" && !word.isAnchoredAtStart {
+          word.isAnchoredAtStart = true
+          operatorColumn = ("^", columns[position])
+        } else if characters[position] == "~" && !word.soundsLike {
+          word.soundsLike = true
+          operatorColumn = ("~", columns[position])
+        } else {
+          break
+        }
         position += 1
       }
       var text = String.UnicodeScalarView()

@@ -38,6 +38,8 @@ public struct MatchHighlighter {
     /// The typos the word may have (`Query.allowedTypos`), and its folded scalars.
     let typos: Int
     let folded: [UInt32]
+    /// The codes the word is matched by sound with (`Query.soundCodes`), if any.
+    let soundCodes: [UInt64]?
   }
 
   /// Creates a highlighter for `matcher`'s query.
@@ -71,7 +73,8 @@ public struct MatchHighlighter {
             reading: Searcher.readingMatcher(for: literal, in: result.catalog)?.1,
             isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd,
             typos: query.allowedTypos(word),
-            folded: query.typoText(word).unicodeScalars.map(\.value)))
+            folded: query.typoText(word).unicodeScalars.map(\.value),
+            soundCodes: query.soundCodes(word)))
       }
     }
   }
@@ -158,7 +161,8 @@ public struct MatchHighlighter {
   }
 
   /// `forEachMatchedRange(at:of:in:_:)` with how each part matched: `.approximate` for a
-  /// word of the name within a word's typos, else `.exact`.
+  /// word of the name within a word's typos, `.soundsLike` for one that sounds like a
+  /// word, else `.exact`.
   ///
   /// - Complexity: as `forEachMatchedRange(at:of:in:_:)`.
   public func forEachMatch(
@@ -200,8 +204,13 @@ public struct MatchHighlighter {
         let end = utf8.index(text.startIndex, offsetBy: min(range.upperBound, utf8.count))
         found = [start..<end]
       }
+      var near: [Range<String.Index>] = []
       if found.isEmpty && word.typos > 0 {
-        ranges += approximateRanges(of: word, in: text).map { ($0, .approximate) }
+        near = approximateRanges(of: word, in: text)
+        ranges += near.map { ($0, .approximate) }
+      }
+      if found.isEmpty && near.isEmpty, let codes = word.soundCodes {
+        ranges += soundingRanges(of: word, codes: codes, in: text).map { ($0, .soundsLike) }
       }
       ranges += found.map { ($0, .exact) }
     }
@@ -212,9 +221,11 @@ public struct MatchHighlighter {
         range.lowerBound < current.range.upperBound
           || (range.lowerBound == current.range.upperBound && kind == current.kind)
       {
+        // The stronger kind: exact, then typos, then sound.
+        let kinds: [MatchKind] = [current.kind, kind]
         pending = (
           current.range.lowerBound..<max(current.range.upperBound, range.upperBound),
-          current.kind == .exact || kind == .exact ? .exact : .approximate
+          kinds.contains(.exact) ? .exact : kinds.contains(.approximate) ? .approximate : .soundsLike
         )
         continue
       }
@@ -287,6 +298,28 @@ public struct MatchHighlighter {
     if word.isAnchoredAtStart { words = Array(words.prefix(1)) }
     if word.isAnchoredAtEnd { words = Array(words.suffix(1)) }
     return words.filter(\.within).map(\.range)
+  }
+
+  /// The words of `text` (`PhoneticWords`) with one of `codes`; for an anchored word, only
+  /// the first or last word of `text` (both: its only word).
+  ///
+  /// - Complexity: O(n) in the text's length.
+  private func soundingRanges(
+    of word: Word, codes: [UInt64], in text: Substring
+  ) -> [Range<String.Index>] {
+    var words: [(range: Range<String.Index>, sounds: Bool)] = []
+    PhoneticWords.forEachWord(in: text) { range, letters in
+      let sounds =
+        letters.map { letters in
+          letters.withUnsafeBufferPointer { PhoneticCode.codes(ofLetters: $0) }
+            .contains { codes.contains($0) }
+        } ?? false
+      words.append((range, sounds))
+    }
+    if word.isAnchoredAtStart && word.isAnchoredAtEnd && words.count != 1 { return [] }
+    if word.isAnchoredAtStart { words = Array(words.prefix(1)) }
+    if word.isAnchoredAtEnd { words = Array(words.suffix(1)) }
+    return words.filter(\.sounds).map(\.range)
   }
 
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,

@@ -72,9 +72,9 @@ public struct PlainTextPrinter: ResultPrinter {
     var written = name.startIndex
     try highlighter.forEachMatch(at: position, of: result, in: name[...]) { range, kind in
       try writeShown(name[written..<range.lowerBound], to: output)
-      try output.write(kind == .exact ? style.matchStart : style.approximateStart)
+      try output.write(style.start(of: kind))
       try writeShown(name[range], to: output)
-      try output.write(kind == .exact ? style.matchEnd : style.approximateEnd)
+      try output.write(style.end(of: kind))
       written = range.upperBound
       return true
     }

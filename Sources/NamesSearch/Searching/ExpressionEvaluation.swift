@@ -10,7 +10,9 @@
 /// union of its words' names; the result the intersection of the clauses'. A word that may
 /// have typos (`Query.allowedTypos`) also matches the names with a word within that many
 /// edits of it (`TypoScanner`; for `^word` the first word of a key, for `word$` the last,
-/// for both a key of one word), and the names found only so are told apart
+/// for both a key of one word); a word matched by sound (`Query.soundCodes`) also matches
+/// the names with a word of one of its codes (`PhoneticIndex`; for `^~word` the name's
+/// first word, for `~word$` its last). The names found only so are told apart
 /// (`Matches.approximate`) so that they come after the exact ones.
 ///
 /// - Complexity: one scan of the keys (and the readings) per word; O(n) in the number of
@@ -22,7 +24,7 @@ enum ExpressionEvaluation {
     var all: [UInt32]
     var exact: [UInt32]
 
-    /// The names found only with typos, ascending.
+    /// The names found only with typos or by sound, ascending.
     var approximate: [UInt32] { difference(all, exact) }
   }
 
@@ -97,6 +99,17 @@ enum ExpressionEvaluation {
           cancellation: cancellation)
       else { return nil }
       all = union(exact, near)
+    }
+    if let codes = query.soundCodes(word) {
+      var alike = catalog.phoneticIndex.names(withAnyOf: codes)
+      if word.isAnchoredAtStart || word.isAnchoredAtEnd {
+        alike = alike.filter {
+          PhoneticWords.anchoredWordSounds(
+            like: codes, in: catalog.names.utf8(of: Int($0)), atStart: word.isAnchoredAtStart,
+            atEnd: word.isAnchoredAtEnd)
+        }
+      }
+      all = union(all, alike)
     }
     if word.isNegated {
       let complement = complement(all, count: catalog.nameCount)

@@ -28,6 +28,8 @@ public final class SearchSession: Sendable {
   public let syntax: QuerySyntax
   /// How many typos each word may have.
   public let typos: TypoTolerance
+  /// Whether every word also matches name words that sound like it (`Query.soundsLike`).
+  public let soundsLike: Bool
   private let keys: SearchKeys
   private let cacheLimit: Int
   private let state = Mutex(State())
@@ -62,24 +64,27 @@ public final class SearchSession: Sendable {
   }
 
   /// Creates a session over `catalog`, its terms read as `syntax` says (words with the
-  /// typos `typos` allows), remembering the
+  /// typos `typos` allows, and matched by sound too with `soundsLike`), remembering the
   /// hits of the last `cacheLimit` terms (each word of a query of several is a term).
   ///
   /// When `options` search readings, the catalog's reading keys (`Catalog.readingKeys`,
   /// tens of milliseconds for a million names in several scripts) start being made on
   /// another core at once, so that they are ready by the time a person types; a search
-  /// that comes first waits for them.
+  /// that comes first waits for them. With `soundsLike`, the sounds-like index
+  /// (`Catalog.phoneticIndex`) is started the same way.
   public init(
     catalog: Catalog, options: MatchOptions = .default, syntax: QuerySyntax = .words,
-    typos: TypoTolerance = .default, cacheLimit: Int = 32
+    typos: TypoTolerance = .default, soundsLike: Bool = false, cacheLimit: Int = 32
   ) {
     self.catalog = catalog
     self.options = options
     self.syntax = syntax
     self.typos = typos
+    self.soundsLike = soundsLike
     self.keys = catalog.keys(for: options)
     self.cacheLimit = cacheLimit
     if options.searchesReadings { ThreadPool.run { _ = catalog.readingKeys } }
+    if soundsLike { ThreadPool.run { _ = catalog.phoneticIndex } }
   }
 
   /// The result for `term` (read as `syntax` says), or `nil` if a newer call (a higher
@@ -92,7 +97,8 @@ public final class SearchSession: Sendable {
   ///   candidates' keys when narrowing; O(m) in the matches for a cached term; each word of
   ///   a query of several words as one term.
   public func search(_ term: String, sequence: Int? = nil) -> SearchResult? {
-    let query = Query(term: term, options: options, syntax: syntax, typos: typos)
+    let query = Query(
+      term: term, options: options, syntax: syntax, typos: typos, soundsLike: soundsLike)
     let expression = query.searchedExpression
     if expression.clauses.isEmpty {
       let current = state.withLock { $0.start(sequence, scan: nil) }

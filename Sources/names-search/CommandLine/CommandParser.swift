@@ -198,6 +198,7 @@ enum CommandParser {
           for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
       case .fixedStrings: options.syntax = .fixedStrings
       case .typos: options.typos.byLength = true
+      case .soundsLike: options.soundsLike = true
       case .maxTypos:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let count = Int(text), (0...9).contains(count) else {

@@ -39,6 +39,8 @@ enum HelpText {
         "anne marie"        one run of characters, spaces included
         jonh~1              the word or a name word one typo away (see --typos);
                             readings and phrases get no typos
+        ~katherine          the word or a name word that sounds like it
+                            (see --sounds-like); ^~word, ~word$ its first, last
         \\! \\| \\^ \\$ \\" \\\\   the character itself (and \\~); "\\ " a space in a word
         Each word matches as a whole term does (folding, readings); -F takes the
         whole term as one run. A term that cannot be read (a quote left open, a

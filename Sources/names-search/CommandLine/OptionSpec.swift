@@ -31,6 +31,8 @@ struct OptionSpec: Sendable {
     case typos
     /// `--max-typos <n>`: the most typos a word may have.
     case maxTypos
+    /// `--sounds-like`: every word also matches name words that sound like it.
+    case soundsLike
     /// `--case-sensitive`.
     case caseSensitive
     /// `--diacritic-sensitive`.

@@ -84,6 +84,13 @@ enum OptionTable {
         + "(default: 2)",
       action: .maxTypos),
     OptionSpec(
+      long: "sounds-like",
+      help: "Let each word of 3 or more letters also match name words that sound like it, "
+        + "by their Double Metaphone and Daitch-Mokotoff codes (\"katherine\" finds "
+        + "\"Catherine\" and \"Kathryn\", \"schwarz\" finds \"Shvarts\"); exact matches "
+        + "come first in each section. ~word asks for it in one word.",
+      action: .soundsLike),
+    OptionSpec(
       long: "case-sensitive", help: "Match case exactly (\"ann\" does not find \"Ann\").",
       action: .caseSensitive),
     OptionSpec(

@@ -65,6 +65,8 @@ struct Options: Equatable {
   var syntax = QuerySyntax.words
   /// `--typos`, `--max-typos`: how many typos each word may have.
   var typos = TypoTolerance.default
+  /// `--sounds-like`: every word also matches name words that sound like it.
+  var soundsLike = false
 
   /// The query these options describe.
   var query: Query {
@@ -73,6 +75,6 @@ struct Options: Equatable {
       options: MatchOptions(
         ignoresCase: !caseSensitive, ignoresDiacritics: !diacriticSensitive, folding: folding,
         usesReadings: usesReadings),
-      syntax: syntax, typos: typos)
+      syntax: syntax, typos: typos, soundsLike: soundsLike)
   }
 }

@@ -1,0 +1,85 @@
+/// What the files kept beside an index file (`ReadingCache`, `PhoneticCache`) share: a
+/// header with the file's checksum in it, then parts each padded to 8 bytes, written
+/// atomically and checksummed as the index is (`IndexChecksum`: XXH3-64 of the body in
+/// pieces, combined with the header whose checksum field is zero).
+enum CompanionFile {
+  /// Where a file beside an index file is kept, and what it must be bound to.
+  struct Location: Sendable {
+    /// The file.
+    let path: PathName
+    /// The cache folder it is in (whose stale temporary files a write sweeps).
+    let directory: PathName
+    /// The index file's version (`IndexCache.version(unicode:)`).
+    let version: UInt32
+    /// The index file's checksum.
+    let indexChecksum: UInt64
+    /// The list's size in bytes, which bounds the file's (`IndexSizeLimit`).
+    let listSize: UInt64
+  }
+
+  /// The file named with `suffix` (".rdg") beside the index file `indexPath`
+  /// (`<16 hex digits>.idx`).
+  static func path(besideIndex indexPath: PathName, suffix: String) -> PathName? {
+    var bytes = indexPath.bytes
+    guard bytes.count > 4, bytes.suffix(4).elementsEqual(".idx".utf8) else { return nil }
+    bytes.removeLast(4)
+    return PathName(bytes: bytes + Array(suffix.utf8))
+  }
+
+  /// Writes a file of `size` bytes at `path`, atomically: the header `header(0)`, then each
+  /// of `parts` padded with zeros to a multiple of 8 bytes, then the header again with the
+  /// checksum of all of it, `header(checksum)`, over the first. Returns whether it was
+  /// written; `shouldStop` answering true between parts abandons it (no file).
+  ///
+  /// - Precondition: `header` gives the same number of bytes each time, with the checksum
+  ///   at `checksumOffset`; `size` is the header's size and the padded parts'.
+  static func write(
+    to path: PathName, size: Int, checksumOffset: Int, parts: [UnsafeRawBufferPointer],
+    header: (UInt64) -> [UInt8], shouldStop: () -> Bool
+  ) -> Bool {
+    let blank = header(0)
+    return AtomicFile.write(to: path, size: size) { fd in
+      guard var hasher = IndexPieceHasher(bodySize: size - blank.count) else { return false }
+      let zeros = [UInt8](repeating: 0, count: 8)
+      func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if shouldStop() { return false }
+        hasher.update(bytes)
+        let padding = (8 - bytes.count % 8) % 8
+        return Descriptor.writeAll(fd, bytes) == nil
+          && zeros.withUnsafeBytes {
+            let pad = UnsafeRawBufferPointer(rebasing: $0[..<padding])
+            hasher.update(pad)
+            return Descriptor.writeAll(fd, pad) == nil
+          }
+      }
+      guard blank.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil }),
+        parts.allSatisfy(put), let digests = hasher.finish()
+      else { return false }
+      let checksum = blank.withUnsafeBytes {
+        IndexChecksum.combine(header: $0, digests: digests, checksumOffset: checksumOffset)
+      }
+      return header(checksum).withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
+    }
+  }
+
+  /// Whether the checksum that `file`'s header (its first `headerSize` bytes) keeps at
+  /// `checksumOffset` is the file's, computed on every core.
+  ///
+  /// - Complexity: O(n) in the file's size.
+  static func checksumHolds(
+    _ file: UnsafeRawBufferPointer, headerSize: Int, checksumOffset: Int
+  ) -> Bool {
+    guard file.count >= headerSize else { return false }
+    let pieces = IndexChecksum.pieceCount
+    let results = ConcurrentResults<UInt64>(count: pieces)
+    let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: file[headerSize...]))
+    ThreadPool.perform(iterations: pieces) { piece in
+      results[piece] = IndexChecksum.pieceDigest(body.value, piece: piece)
+    }
+    let checksum = IndexChecksum.combine(
+      header: UnsafeRawBufferPointer(rebasing: file[..<headerSize]),
+      digests: results.values.map { $0! }, checksumOffset: checksumOffset)
+    return checksum
+      == UInt64(littleEndian: file.loadUnaligned(fromByteOffset: checksumOffset, as: UInt64.self))
+  }
+}
