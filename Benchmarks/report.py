@@ -798,10 +798,10 @@ QUERIES_HEADING = "## Queries (issue 13)"
 
 def queries_section(data, binary):
     """The "Queries (issue 13)" section (DATA/results/queries, written by run.sh's queries()):
-    recall on the FEBRL data sets for names-search (words, --typos) beside fzf --filter, and
-    cached whole-process times on 1M names of queries with several words, operators and
-    typos beside one word and rg -i, side by side in one hyperfine run; issue 13's speed
-    target that these decide."""
+    recall on the FEBRL data sets for names-search (words, --typos, --sounds-like, both)
+    beside fzf --filter, and cached whole-process times on 1M names of queries with several
+    words, operators, typos and sounds-like words beside one word and rg -i, side by side in
+    one hyperfine run; issue 13's speed targets that these decide."""
     folder = os.path.join(data, "results", "queries")
     read = reader(folder)
     try:
@@ -838,34 +838,29 @@ def queries_section(data, binary):
     out("\"given_name surname\"; each duplicate's given name and surname are the query's two")
     out("words (fzf gets the same two words: fuzzy terms, in any order). Recall: the original's")
     out("full name is among the names found. One process of each tool per query; names-search")
-    out("reads the list through its index cache. `--sounds-like` is not built yet.")
+    out("reads the list through its index cache (and its sounds-like index, written by a first")
+    out("run). Each row one way of searching; per data set, recall and mean number of names found.")
     out("")
-    out("| data set | originals | queries | names-search: recall | mean results | none found "
-        "| `--typos`: recall | mean results | none found | `fzf --filter`: recall | mean results "
-        "| none found |")
-    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    ways = ["names-search", "names-search --typos", "fzf --filter"]
-    totals = {way: [0, 0, 0, 0] for way in ways}
-    for number in sorted(febrl):
-        entry = febrl[number]
+    ways = ["names-search", "names-search --typos", "names-search --sounds-like",
+            "names-search --typos --sounds-like", "fzf --filter"]
+    sets = sorted(febrl)
+    out("| way | all: recall | mean results | none found | "
+        + " | ".join(f"set {n} ({febrl[n]['names']:,} names): recall, mean" for n in sets) + " |")
+    out("| --- | --- | --- | --- | " + " | ".join("---" for _ in sets) + " |")
+    for way in ways:
+        totals = [0, 0, 0, 0]
         cells = []
-        queries = 0
-        for way in ways:
-            result = entry["results"].get(way, {})
-            queries = result.get("queries", 0)
-            recalled, results, empty = result.get("recalled", 0), result.get("results", 0), result.get("empty", 0)
-            for i, v in enumerate([queries, recalled, results, empty]):
-                totals[way][i] += v
-            cells += [f"{100 * recalled / max(queries, 1):.1f}% ({recalled})",
-                      f"{results / max(queries, 1):.2f}", f"{empty}"]
-        out(f"| {number} | {entry['names']:,} | {queries:,} | " + " | ".join(cells) + " |")
-    if len(febrl) > 1:
-        cells = []
-        for way in ways:
-            queries, recalled, results, empty = totals[way]
-            cells += [f"**{100 * recalled / max(queries, 1):.1f}%** ({recalled})",
-                      f"{results / max(queries, 1):.2f}", f"{empty}"]
-        out(f"| all | | {totals[ways[0]][0]:,} | " + " | ".join(cells) + " |")
+        for number in sets:
+            result = febrl[number]["results"].get(way, {})
+            values = [result.get(k, 0) for k in ("queries", "recalled", "results", "empty")]
+            for i, v in enumerate(values):
+                totals[i] += v
+            queries, recalled, results, _ = values
+            cells.append(f"{100 * recalled / max(queries, 1):.1f}%, {results / max(queries, 1):.2f}")
+        queries, recalled, results, empty = totals
+        shown = way.replace("names-search", "names-search words", 1) if way == "names-search" else way
+        out(f"| `{shown}` | **{100 * recalled / max(queries, 1):.1f}%** ({recalled:,} of {queries:,}) | "
+            f"{results / max(queries, 1):.2f} | {empty:,} | " + " | ".join(cells) + " |")
     out("")
     out("### Queries on 1M names, cached, whole process")
     out("")
@@ -878,18 +873,29 @@ def queries_section(data, binary):
     one = timed.get("names-search ann", {}).get("median")
     rg = timed.get("rg -i ann", {}).get("median")
     slowest_typos = None
+    slowest_sounds = None
     for n, term in enumerate(terms):
         median = timed.get(f"names-search {term}", {}).get("median")
         count = (read(f"count-{n}", "?") or "?").strip()
         count = f"{int(count):,}" if count.isdigit() else count
-        if "~" in term and median is not None:
+        if re.search(r"~[0-9]", term) and median is not None:
             slowest_typos = max(slowest_typos or 0, median)
+        if re.search(r"(^| )!?\^?~", term) and median is not None:
+            slowest_sounds = max(slowest_sounds or 0, median)
         ratio_one = f"{median / one:.2f}×" if median and one else "?"
         ratio_rg = f"{median / rg:.2f}×" if median and rg else "?"
         shown = term.replace("|", "\\|")
         out(f"| `{shown}` | {count} | {ms(median)} | {ratio_one} | {ratio_rg} |")
     out(f"| `rg -i ann` | | {ms(rg)} | | |")
     out("")
+    build = (read("sounds-build.seconds", "") or "").strip()
+    snd = (read("sounds-build.size", "") or "").strip()
+    if build:
+        out(f"The first query by sound on the 1M names (index cache present, no sounds-like index "
+            f"yet) codes every name word and writes the `.snd` file beside the index: "
+            f"{float(build):.2f} s whole process, a file of {int(snd or 0) / 1e6:.1f} MB; later "
+            "queries map it.")
+        out("")
     typos_rss, plain_rss = read("typos.rss"), read("plain.rss")
     if typos_rss and plain_rss:
         out(f"Peak RSS (GNU time): `jonh~1` {int(typos_rss.splitlines()[-1]) // 1024} MB, "
@@ -925,7 +931,9 @@ def queries_section(data, binary):
     if slowest_typos is not None:
         out(f"| 1M names, cached: a query with typos ≤ 50 ms whole process | slowest "
             f"{ms(slowest_typos)} | {'met' if slowest_typos <= 0.05 else '**missed**'} |")
-    out("| 1M names, cached: a query with `--sounds-like` ≤ 50 ms | not built | **missed** |")
+    if slowest_sounds is not None:
+        out(f"| 1M names, cached: a query by sound (`~word`) ≤ 50 ms whole process | slowest "
+            f"{ms(slowest_sounds)} | {'met' if slowest_sounds <= 0.05 else '**missed**'} |")
     out("")
     return "\n".join(lines)
 

@@ -448,16 +448,24 @@ queries() {
   local runs=20 warmup=3 febrl_quick=
   $quick && { runs=3; warmup=1; febrl_quick=--quick; }
   cat /proc/loadavg > "$out/loadavg.start"
-  echo "== queries: FEBRL recall (names-search, --typos, fzf --filter)" >&2
+  echo "== queries: FEBRL recall (names-search, --typos, --sounds-like, fzf --filter)" >&2
   python3 Benchmarks/febrl.py "$ns" "$out" $febrl_quick
   local m=$data/names-1000000
   [ -f "$m.txt" ] || { echo "== generating 1000000 names" >&2; python3 Benchmarks/generate.py 1000000 "$data"; }
   "$ns" -f "$m.txt" --count ann >/dev/null </dev/null   # writes the index cache
   compgen -G "$XDG_CACHE_HOME/names-search/*.idx" >/dev/null ||
     { echo "no index cache was written in $XDG_CACHE_HOME" >&2; exit 1; }
-  # One word, two words, operators and typos; each query's count too.
+  # The first query by sound makes the sounds-like index and writes it beside the index.
+  rm -f "$XDG_CACHE_HOME"/names-search/*.snd
+  local started ended
+  started=$(date +%s.%N)
+  "$ns" -f "$m.txt" --count '~katherine' >/dev/null </dev/null || true
+  ended=$(date +%s.%N)
+  python3 -c "print($ended - $started)" > "$out/sounds-build.seconds"
+  stat -c %s "$XDG_CACHE_HOME"/names-search/*.snd > "$out/sounds-build.size"
+  # One word, two words, operators, typos and sounds-like words; each query's count too.
   printf '%s\n' 'ann' 'ann ber' 'ann | ber' '!a' '^ann' 'ann$' 'jonh~1' 'aaron~2' \
-    'batlukstoo~2' > "$out/terms"
+    'batlukstoo~2' '~katherine' '~schwarz' '~jon' '~aaron ~batluksto' '^~mohammed' > "$out/terms"
   local term cases=() n=0
   while IFS= read -r term; do
     cases+=(-n "names-search $term" "$ns -f $m.txt '$term'")

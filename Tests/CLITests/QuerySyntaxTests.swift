@@ -66,6 +66,45 @@ struct QuerySyntaxTests {
           + "of typos from 0 to 9.\n"))
   }
 
+  @Test("--sounds-like and ~word; exact names first in each section, marked apart")
+  func soundsLike() throws {
+    let list: [(title: String, names: [String])] = [
+      ("A", ["Anna Shvarts", "Ali Muhammad"]), ("C", ["Catherine Zeta"]),
+      ("K", ["Katherine", "Kathryn Bigelow", "Karl"]),
+    ]
+    let cases: [([String], String, Int32)] = [
+      (["katherine"], "K\n  Katherine\n", 0),
+      (
+        ["--sounds-like", "katherine"], "C\n  Catherine Zeta\nK\n  Katherine\n  Kathryn Bigelow\n",
+        0
+      ),
+      // Exact first: Kathryn Bigelow before Katherine, which only sounds like it.
+      (["~kathryn"], "C\n  Catherine Zeta\nK\n  Kathryn Bigelow\n  Katherine\n", 0),
+      (["~schwarz"], "A\n  Anna Shvarts\n", 0),
+      (["--sounds-like", "mohammed", "--index"], "A\n", 0),
+      (["~kathryn bigelow"], "K\n  Kathryn Bigelow\n", 0),
+      (["!~kathryn"], "A\n  Anna Shvarts\n  Ali Muhammad\nK\n  Karl\n", 0),
+      (["^~zeta"], "", 1),
+      (["~zeta$"], "C\n  Catherine Zeta\n", 0),
+      (["\\~kat"], "", 1),
+    ]
+    for (arguments, output, status) in cases {
+      let result = try CLIRunner.run(arguments, catalog: list)
+      #expect(result.stdoutText == output, "\(arguments)")
+      #expect(result.status == status, "\(arguments)")
+    }
+    // Marked apart on a color terminal: exact bold red, by sound underlined magenta.
+    let colored = try CLIRunner.run(["--color", "always", "~kathryn bigelow"], catalog: list)
+    #expect(
+      colored.stdoutText
+        == "\u{1B}[1mK\u{1B}[0m\n  \u{1B}[1;31mKathryn\u{1B}[0m \u{1B}[1;31mBigelow\u{1B}[0m\n")
+    let alike = try CLIRunner.run(["--color", "always", "--sounds-like", "kathryn"], catalog: list)
+    #expect(alike.stdoutText.contains("\u{1B}[4;35mCatherine\u{1B}[0m Zeta"))
+    let lone = try CLIRunner.run(["a ~"], catalog: list)
+    #expect(lone.status == 64)
+    #expect(lone.stderrText.contains("'~'"))
+  }
+
   @Test("--json gives the query as typed")
   func json() throws {
     let result = try CLIRunner.run(["--json", "--count", "!x"], catalog: Self.catalog)

@@ -607,13 +607,14 @@ struct IndexCacheTests {
     }
     let swept = [
       "0123456789abcdef.idx.tmp-AbC123", "0123456789abcdef.rdg.tmp-AbC123",
-      "unicode-version.tmp-zz9ZZ0",
+      "0123456789abcdef.snd.tmp-AbC123", "unicode-version.tmp-zz9ZZ0",
     ]
     for name in swept { try make(name, date: old) }
     let kept = [
       "fedcba9876543210.idx.tmp-Recent",  // a write under way
       "0123456789abcdef.idx",  // a cache file
       "0123456789abcdef.rdg",  // its reading keys
+      "0123456789abcdef.snd",  // its sounds-like index
       "0123456789abcdef.rdx.tmp-AbC123",  // not a part of a cache
       "0123456789ABCDEF.idx.tmp-AbC123",  // not our hex
       "0123456789abcdef.idx.tmp-AbC12",  // five characters

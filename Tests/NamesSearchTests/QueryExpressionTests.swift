@@ -69,8 +69,32 @@ struct QueryExpressionTests {
     ("a~b", [[plain("a~b")]]),
     ("a~", [[plain("a~")]]),
     ("a~12", [[plain("a~12")]]),
-    ("~1", [[plain("~1")]]),
     ("a\\~1", [[plain("a~1")]]),
+    // Sounds-like: `~` before a word, with `!` before it and `^` on either side; a second
+    // `~` is a letter.
+    ("~katherine", [[Word("katherine", soundsLike: true)]]),
+    ("~1", [[Word("1", soundsLike: true)]]),
+    (
+      "^~kat ~^kat",
+      [
+        [Word("kat", isAnchoredAtStart: true, soundsLike: true)],
+        [Word("kat", isAnchoredAtStart: true, soundsLike: true)],
+      ]
+    ),
+    (
+      "!~^kat$",
+      [
+        [
+          Word(
+            "kat", isNegated: true, isAnchoredAtStart: true, isAnchoredAtEnd: true, soundsLike: true
+          )
+        ]
+      ]
+    ),
+    ("~~kat", [[Word("~kat", soundsLike: true)]]),
+    ("~kat~1 | jon", [[Word("kat", typos: 1, soundsLike: true), plain("jon")]]),
+    ("\\~kat", [[plain("~kat")]]),
+    ("~\"a b\"", [[Word("a b", soundsLike: true)]]),
   ]
 
   @Test("terms read as words and operators", arguments: 0..<readings.count)
@@ -101,6 +125,9 @@ struct QueryExpressionTests {
     ("^$", .operatorWithoutWord("$"), 2),
     ("ann !", .operatorWithoutWord("!"), 5),
     ("ann ! b", .operatorWithoutWord("!"), 5),
+    ("~", .operatorWithoutWord("~"), 1),
+    ("!~", .operatorWithoutWord("~"), 2),
+    ("a ^~ b", .operatorWithoutWord("~"), 4),
   ]
 
   @Test("terms refused, with the column at fault", arguments: 0..<refusals.count)

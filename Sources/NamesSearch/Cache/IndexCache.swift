@@ -417,7 +417,8 @@ package enum IndexCache {
   /// Removes what killed runs left in `directory`: regular files owned by this user, named
   /// as `AtomicFile` names the temporary files of a cache file or of the Unicode version
   /// memo (`<16 hex digits>.idx.tmp-XXXXXX`, `<16 hex digits>.rdg.tmp-XXXXXX` for the
-  /// reading keys beside an index, `unicode-version.tmp-XXXXXX`), and last
+  /// reading keys beside an index, `.snd.tmp-XXXXXX` for its sounds-like index,
+  /// `unicode-version.tmp-XXXXXX`), and last
   /// modified more than `olderThan` seconds ago. Anything else is left alone.
   ///
   /// - Returns: the number of files removed.
@@ -451,12 +452,12 @@ package enum IndexCache {
     }
     let memo = Array((ToolchainUnicodeVersion.fileName + ".tmp-").utf8)
     if bytes.starts(with: memo) { return endsWithSix(from: memo.count) }
-    // An index file's, or the reading keys' beside it (`ReadingCache`).
-    let index = Array(".idx.tmp-".utf8)
-    let readings = Array(".rdg.tmp-".utf8)
+    // An index file's, or the reading keys' or sounds-like index's beside it
+    // (`ReadingCache`, `PhoneticCache`).
+    let kinds = [".idx.tmp-", ".rdg.tmp-", ".snd.tmp-"].map { Array($0.utf8) }
     guard bytes.count > 16,
       bytes[..<16].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-      let kind = [index, readings].first(where: { bytes[16...].starts(with: $0) })
+      let kind = kinds.first(where: { bytes[16...].starts(with: $0) })
     else { return false }
     return endsWithSix(from: 16 + kind.count)
   }

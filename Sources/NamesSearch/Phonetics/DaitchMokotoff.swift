@@ -31,19 +31,28 @@ public enum DaitchMokotoff {
     }
   }
 
-  /// The codes of `letters` (upper-case ASCII A–Z) as numbers below 1,000,000, ascending.
+  /// The codes of `letters` (upper-case A–Z) as numbers below 1,000,000, ascending.
   ///
   /// - Precondition: every byte is in A–Z.
   static func encode(_ letters: [UInt8]) -> [UInt32] {
+    letters.withUnsafeBufferPointer { encode($0) }
+  }
+
+  /// `encode(_:)` of letters in a buffer.
+  static func encode(_ letters: UnsafeBufferPointer<UInt8>) -> [UInt32] {
     // Each code being made: its digits (at most 6) and the last symbol written (a digit,
     // or "_" for a run coded nothing), which decides whether the next digit is a repeat.
-    struct Partial: Hashable {
+    struct Partial: Equatable {
       var digits: UInt32 = 0
       var count: UInt8 = 0
       var last: UInt8 = 0
 
-      mutating func write(_ symbols: [UInt8]) {
-        for symbol in symbols where symbol != last {
+      mutating func write(_ code: Rules.Code) {
+        var symbols = code.symbols
+        for _ in 0..<code.count {
+          let symbol = UInt8(truncatingIfNeeded: symbols)
+          symbols >>= 8
+          guard symbol != last else { continue }
           last = symbol
           if symbol != Rules.none && count < 6 {
             digits = digits * 10 + UInt32(symbol - 0x30)
@@ -60,8 +69,8 @@ public enum DaitchMokotoff {
         position += 1
         continue
       }
-      let next = position + rule.letters.count
-      let codes: [[UInt8]]
+      let next = position + Int(rule.length)
+      let codes: Rules.Codes
       if position == 0 {
         codes = rule.atStart
       } else if next < letters.count && Rules.isVowel(letters[next]) {
@@ -69,27 +78,28 @@ public enum DaitchMokotoff {
       } else {
         codes = rule.elsewhere
       }
-      if codes.count == 1 {
-        for k in partials.indices { partials[k].write(codes[0]) }
-      } else {
+      if let second = codes.second {
         var grown: [Partial] = []
-        for code in codes {
+        grown.reserveCapacity(2 * partials.count)
+        for code in [codes.first, second] {
           for var partial in partials {
             partial.write(code)
             if !grown.contains(partial) { grown.append(partial) }
           }
         }
         partials = grown
+      } else {
+        for k in partials.indices { partials[k].write(codes.first) }
       }
       position = next
       // Six digits each: nothing further changes a code.
       if partials.allSatisfy({ $0.count == 6 }) { break }
     }
-    var out = Set<UInt32>()
+    var out: [UInt32] = []
     for partial in partials {
       var value = partial.digits
       for _ in Int(partial.count)..<6 { value *= 10 }
-      out.insert(value)
+      if !out.contains(value) { out.append(value) }
     }
     return out.sorted()
   }
@@ -97,18 +107,48 @@ public enum DaitchMokotoff {
   /// The coding table: for each run of letters, its codes at the start of a word, before a
   /// vowel and elsewhere, each one code or two (`|`), "_" coding nothing.
   private struct Rules: Sendable {
+    /// Up to three symbols (digits or "_"), the first in the low byte.
+    struct Code: Sendable {
+      var symbols: UInt32 = 0
+      var count: UInt8 = 0
+
+      init(_ text: Substring) {
+        for (k, byte) in text.utf8.enumerated() {
+          symbols |= UInt32(byte) << UInt32(8 * k)
+          count += 1
+        }
+      }
+    }
+
+    /// One code, or two (each doubling the codes made so far).
+    struct Codes: Sendable {
+      var first: Code
+      var second: Code?
+
+      init(_ text: String) {
+        let parts = text.split(separator: "|")
+        first = Code(parts[0])
+        second = parts.count > 1 ? Code(parts[1]) : nil
+      }
+    }
+
     struct Rule: Sendable {
-      let letters: [UInt8]
-      let atStart: [[UInt8]]
-      let beforeVowel: [[UInt8]]
-      let elsewhere: [[UInt8]]
+      /// The run's letters after its first, the second in the low byte.
+      let rest: UInt64
+      /// The run's length in letters (1 to 7).
+      let length: UInt8
+      let atStart: Codes
+      let beforeVowel: Codes
+      let elsewhere: Codes
     }
 
     static let none = UInt8(ascii: "_")
     static let shared = Rules()
 
-    /// The rules by first letter (A = 0), longest run first.
-    let byFirstLetter: [[Rule]]
+    /// The rules, grouped by first letter (A first), longest run first in each group.
+    let rules: [Rule]
+    /// Where each first letter's rules start in `rules` (27 entries).
+    let starts: [Int]
 
     static func isVowel(_ letter: UInt8) -> Bool {
       switch letter {
@@ -118,18 +158,21 @@ public enum DaitchMokotoff {
     }
 
     /// The longest run the table knows at `position` of `letters`.
-    func longest(in letters: [UInt8], at position: Int) -> Rule? {
+    func longest(in letters: UnsafeBufferPointer<UInt8>, at position: Int) -> Rule? {
       let first = Int(letters[position]) - 0x41
       guard first >= 0 && first < 26 else { return nil }
-      for rule in byFirstLetter[first] {
-        let count = rule.letters.count
-        guard position + count <= letters.count else { continue }
-        var same = true
-        for k in 1..<count where letters[position + k] != rule.letters[k] {
-          same = false
-          break
-        }
-        if same { return rule }
+      // The next six letters, the first in the low byte.
+      var ahead: UInt64 = 0
+      for k in 0..<min(6, letters.count - position - 1) {
+        ahead |= UInt64(letters[position + 1 + k]) << UInt64(8 * k)
+      }
+      let available = letters.count - position
+      for r in starts[first]..<starts[first + 1] {
+        let rule = rules[r]
+        let length = Int(rule.length)
+        guard length <= available else { continue }
+        let mask: UInt64 = length == 1 ? 0 : (1 << UInt64(8 * (length - 1))) - 1
+        if ahead & mask == rule.rest { return rule }
       }
       return nil
     }
@@ -190,25 +233,32 @@ public enum DaitchMokotoff {
         ("ZD", "2", "43", "43"), ("ZH", "4", "4", "4"), ("ZS", "4", "4", "4"),
         ("Z", "4", "4", "4"),
       ]
-      func codes(_ text: String) -> [[UInt8]] {
-        text.split(separator: "|").map { Array($0.utf8) }
-      }
-      var byFirst = [[Rule]](repeating: [], count: 26)
-      for (letters, start, vowel, other) in table {
+      var grouped = [[(Int, Rule)]](repeating: [], count: 26)
+      for (order, (letters, start, vowel, other)) in table.enumerated() {
         let bytes = Array(letters.utf8)
-        byFirst[Int(bytes[0]) - 0x41].append(
-          Rule(
-            letters: bytes, atStart: codes(start), beforeVowel: codes(vowel),
-            elsewhere: codes(other)))
+        var rest: UInt64 = 0
+        for (k, byte) in bytes.dropFirst().enumerated() { rest |= UInt64(byte) << UInt64(8 * k) }
+        grouped[Int(bytes[0]) - 0x41].append(
+          (
+            order,
+            Rule(
+              rest: rest, length: UInt8(bytes.count), atStart: Codes(start),
+              beforeVowel: Codes(vowel), elsewhere: Codes(other))
+          ))
       }
-      self.byFirstLetter = byFirst.map { rules in
+      var rules: [Rule] = []
+      var starts: [Int] = []
+      for group in grouped {
+        starts.append(rules.count)
         // Longest first; the table's order among runs of one length (none of which can
         // both match at one place).
-        rules.enumerated().sorted {
-          $0.element.letters.count != $1.element.letters.count
-            ? $0.element.letters.count > $1.element.letters.count : $0.offset < $1.offset
-        }.map(\.element)
+        rules += group.sorted {
+          $0.1.length != $1.1.length ? $0.1.length > $1.1.length : $0.0 < $1.0
+        }.map(\.1)
       }
+      starts.append(rules.count)
+      self.rules = rules
+      self.starts = starts
     }
   }
 }

@@ -52,12 +52,17 @@ public enum DoubleMetaphone {
   ///
   /// - Precondition: every byte is in A–Z.
   static func encode(_ letters: [UInt8]) -> (primary: [UInt8], alternate: [UInt8]) {
-    letters.withUnsafeBufferPointer { buffer in
-      var encoder = Encoder(buffer)
-      encoder.run()
-      if encoder.primary == encoder.alternate { return (encoder.primary, []) }
-      return (encoder.primary, encoder.alternate)
-    }
+    letters.withUnsafeBufferPointer { encode($0) }
+  }
+
+  /// `encode(_:)` of letters in a buffer.
+  static func encode(_ letters: UnsafeBufferPointer<UInt8>) -> (
+    primary: [UInt8], alternate: [UInt8]
+  ) {
+    var encoder = Encoder(letters)
+    encoder.run()
+    if encoder.primary == encoder.alternate { return (encoder.primary, []) }
+    return (encoder.primary, encoder.alternate)
   }
 
   /// What one letter (or run of letters) adds to each code, and how far it moves on.

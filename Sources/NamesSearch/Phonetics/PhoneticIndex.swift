@@ -40,24 +40,29 @@ struct PhoneticIndex: Sendable {
       var pairs: [Pair] = []
       pairs.reserveCapacity(range.count * 4)
       var ofName: [UInt64] = []
-      // Repeated words (given names) are coded once a piece.
-      var memo: [[UInt8]: [UInt64]] = [:]
+      var words = PhoneticWords()
+      // Repeated words (given names) are coded once a piece: a word of up to 12 letters
+      // is its letters packed five bits each.
+      var memo: [UInt64: [UInt64]] = [:]
       let collect = { (letters: UnsafeBufferPointer<UInt8>) in
-        let word = Array(letters)
-        if let known = memo[word] {
-          ofName += known
-        } else {
-          let codes = PhoneticCode.codes(ofLetters: letters)
-          if memo.count < 1 << 16 { memo[word] = codes }
-          ofName += codes
+        var packed: UInt64 = 0
+        if letters.count <= 12 {
+          for letter in letters { packed = packed << 5 | UInt64(letter - 0x40) }
+          if let known = memo[packed] {
+            ofName += known
+            return
+          }
         }
+        let codes = PhoneticCode.codes(ofLetters: letters)
+        if letters.count <= 12 && memo.count < 1 << 17 { memo[packed] = codes }
+        ofName += codes
       }
       for name in range {
         ofName.removeAll(keepingCapacity: true)
-        PhoneticWords.forEachCodableWord(in: store.utf8(of: name), collect)
+        words.forEachCodableWord(in: store.utf8(of: name), collect)
         if let further {
           for key in further.keys(ofName: name) {
-            PhoneticWords.forEachCodableWord(in: further.texts.utf8(of: key), collect)
+            words.forEachCodableWord(in: further.texts.utf8(of: key), collect)
           }
         }
         ofName.sort()
@@ -67,8 +72,9 @@ struct PhoneticIndex: Sendable {
           last = code
         }
       }
-      // By code, and within a code by name (appended ascending, so a stable sort keeps it).
-      pairs.sort { $0.code != $1.code ? $0.code < $1.code : $0.name < $1.name }
+      // By code, and within a code by name: appended ascending, which Swift's sort, being
+      // stable, keeps.
+      pairs.sort { $0.code < $1.code }
       results[piece] = pairs
     }
     // The pieces are merged code by code: each code's names, piece after piece, ascend.

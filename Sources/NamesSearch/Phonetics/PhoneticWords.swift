@@ -4,34 +4,73 @@
 ///
 /// Each word is folded as `--fold all` folds it (case, diacritics, Latin letters without a
 /// decomposition: "Łukasz" is LUKASZ, "Ørsted" ORSTED, "Strauß" STRAUSS); a word that does
-/// not fold to the letters A–Z (Cyrillic, Greek, Han, kana) has no letters and so no code.
+/// not fold to the letters A–Z alone (Cyrillic, Greek, Han, kana) has no letters and so no
+/// code.
 ///
 /// ```swift
 /// PhoneticWords.letters(in: "Anne-Marie O’Brien")   // ["ANNE", "MARIE", "OBRIEN"]
 /// ```
 ///
+/// Not `Sendable`: it owns a `TextFolder`; give each thread its own.
+///
 /// - Complexity: O(n) in the name's length; a name of ASCII characters is read a byte at a
-///   time without finding character boundaries.
-public enum PhoneticWords {
-  /// The apostrophes left out of a word: `'` and the marks people type for it (the same
-  /// set `--fold all` makes one, `FullFolding`).
-  static let apostrophes: Set<Unicode.Scalar> = [
-    "'", "\u{2019}", "\u{2018}", "\u{02BC}", "\u{02BB}", "\u{2032}", "\u{00B4}",
-  ]
+///   time without folding.
+public struct PhoneticWords {
+  private let folder = TextFolder(options: .default, dropsPunctuation: false)
+  private var letters: [UInt8] = []
+
+  /// A reader of words.
+  public init() { letters.reserveCapacity(64) }
 
   /// The letters (upper-case A–Z) of each word of `name` that has a code, in order.
   public static func letters(in name: String) -> [String] {
     var out: [String] = []
+    var words = PhoneticWords()
     var name = name
     name.withUTF8 { utf8 in
-      forEachCodableWord(in: utf8) { out.append(String(decoding: $0, as: UTF8.self)) }
+      words.forEachCodableWord(in: utf8) { out.append(String(decoding: $0, as: UTF8.self)) }
     }
     return out
   }
 
+  /// The apostrophes left out of a word: `'` and the marks people type for it (the set
+  /// `--fold all` makes one, `FullFolding`).
+  static let apostrophes: Set<Unicode.Scalar> = [
+    "'", "\u{2019}", "\u{2018}", "\u{02BC}", "\u{02BB}", "\u{2032}", "\u{00B4}",
+  ]
+
+  /// What a folded scalar is to a word.
+  enum Part {
+    /// A letter A–Z (its upper-case byte).
+    case letter(UInt8)
+    /// Left out (an apostrophe).
+    case skipped
+    /// A letter (or mark) that is not A–Z: the word has no code.
+    case otherLetter
+    /// Anything else: it ends the word.
+    case separator
+  }
+
+  /// What the folded scalar `scalar` is to a word.
+  static func part(_ scalar: Unicode.Scalar) -> Part {
+    let value = scalar.value
+    if value < 0x80 {
+      let upper = UInt8(value) & 0xDF
+      if upper >= 0x41 && upper <= 0x5A { return .letter(upper) }
+      return value == 0x27 ? .skipped : .separator
+    }
+    if apostrophes.contains(scalar) { return .skipped }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return .otherLetter }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return .otherLetter
+    default: return .separator
+    }
+  }
+
   /// Calls `body` with the letters (upper-case A–Z) of each word of the name `utf8` that
   /// has a code, in order.
-  static func forEachCodableWord(
+  mutating func forEachCodableWord(
     in utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     var isASCII = true
@@ -39,8 +78,7 @@ public enum PhoneticWords {
       isASCII = false
       break
     }
-    var letters: [UInt8] = []
-    letters.reserveCapacity(32)
+    letters.removeAll(keepingCapacity: true)
     if isASCII {
       for byte in utf8 {
         let upper = byte & 0xDF
@@ -54,53 +92,61 @@ public enum PhoneticWords {
       if !letters.isEmpty { letters.withUnsafeBufferPointer(body) }
       return
     }
-    let text = String(decoding: utf8, as: UTF8.self)
-    forEachWord(in: text[...]) { _, word in
-      if let word { word.withUnsafeBufferPointer(body) }
+    var folded = GrowableArray<UInt8>(capacity: utf8.count + 8)
+    folder.append(utf8: utf8, to: &folded)
+    var codable = true
+    func finish() {
+      if codable && !letters.isEmpty { letters.withUnsafeBufferPointer(body) }
+      letters.removeAll(keepingCapacity: true)
+      codable = true
     }
+    for scalar in String(decoding: folded.buffer, as: UTF8.self).unicodeScalars {
+      switch Self.part(scalar) {
+      case .letter(let upper): letters.append(upper)
+      case .skipped: break
+      case .otherLetter: codable = false
+      case .separator: finish()
+      }
+    }
+    finish()
   }
 
   /// Calls `body` with each word of `text` (its range; apostrophes inside it included) and
-  /// its letters (upper-case A–Z), or `nil` when it does not fold to A–Z.
+  /// its letters (upper-case A–Z), or `nil` when it does not fold to A–Z alone. Each
+  /// character is folded alone, so a word is what `forEachCodableWord(in:_:)` finds in the
+  /// whole name's fold but for folding that looks across characters.
   ///
   /// - Complexity: O(n) in the text's length.
-  static func forEachWord(
-    in text: Substring, _ body: (Range<String.Index>, [UInt8]?) -> Void
-  ) {
-    let folder = TextFolder(options: .default, dropsPunctuation: false)
+  func forEachWord(in text: Substring, _ body: (Range<String.Index>, [UInt8]?) -> Void) {
     var start: String.Index?
-    var word = ""
+    var word: [UInt8] = []
+    var codable = true
     func finish(at end: String.Index) {
       guard let begin = start else { return }
+      body(begin..<end, codable && !word.isEmpty ? word : nil)
       start = nil
-      let folded = folder.fold(word)
-      word = ""
-      var letters: [UInt8]? = []
-      for byte in folded {
-        let upper = byte & 0xDF
-        if upper >= 0x41 && upper <= 0x5A, byte < 0x80 {
-          letters!.append(upper)
-        } else if !(byte == 0x27) {
-          letters = nil
-          break
-        }
-      }
-      if letters?.isEmpty == true { letters = nil }
-      body(begin..<end, letters)
+      word = []
+      codable = true
     }
     var index = text.startIndex
     while index < text.endIndex {
-      let character = text[index]
       let next = text.index(after: index)
-      if character.unicodeScalars.count == 1, apostrophes.contains(character.unicodeScalars.first!)
+      var ends = false
+      for scalar in String(decoding: folder.fold(String(text[index..<next])), as: UTF8.self)
+        .unicodeScalars
       {
-        // Left out, inside a word or not.
-      } else if character.isLetter {
-        if start == nil { start = index }
-        word.append(character)
-      } else {
-        finish(at: index)
+        switch Self.part(scalar) {
+        case .letter(let upper):
+          if start == nil { start = index }
+          word.append(upper)
+        case .skipped: break
+        case .otherLetter:
+          if start == nil { start = index }
+          codable = false
+        case .separator: ends = true
+        }
       }
+      if ends { finish(at: index) }
       index = next
     }
     finish(at: text.endIndex)
@@ -108,7 +154,7 @@ public enum PhoneticWords {
 
   /// Whether the first word of the name `utf8` (`atStart`), its last (`atEnd`), or, for
   /// both, its only word, has one of `codes` (`PhoneticCode`).
-  static func anchoredWordSounds(
+  func anchoredWordSounds(
     like codes: [UInt64], in utf8: UnsafeBufferPointer<UInt8>, atStart: Bool, atEnd: Bool
   ) -> Bool {
     var words: [[UInt8]?] = []

@@ -223,9 +223,11 @@ public struct MatchHighlighter {
       {
         // The stronger kind: exact, then typos, then sound.
         let kinds: [MatchKind] = [current.kind, kind]
+        let stronger: MatchKind =
+          kinds.contains(.exact)
+          ? .exact : kinds.contains(.approximate) ? .approximate : .soundsLike
         pending = (
-          current.range.lowerBound..<max(current.range.upperBound, range.upperBound),
-          kinds.contains(.exact) ? .exact : kinds.contains(.approximate) ? .approximate : .soundsLike
+          current.range.lowerBound..<max(current.range.upperBound, range.upperBound), stronger
         )
         continue
       }
@@ -308,7 +310,7 @@ public struct MatchHighlighter {
     of word: Word, codes: [UInt64], in text: Substring
   ) -> [Range<String.Index>] {
     var words: [(range: Range<String.Index>, sounds: Bool)] = []
-    PhoneticWords.forEachWord(in: text) { range, letters in
+    PhoneticWords().forEachWord(in: text) { range, letters in
       let sounds =
         letters.map { letters in
           letters.withUnsafeBufferPointer { PhoneticCode.codes(ofLetters: $0) }

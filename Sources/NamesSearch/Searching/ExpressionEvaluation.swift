@@ -103,8 +103,9 @@ enum ExpressionEvaluation {
     if let codes = query.soundCodes(word) {
       var alike = catalog.phoneticIndex.names(withAnyOf: codes)
       if word.isAnchoredAtStart || word.isAnchoredAtEnd {
+        let words = PhoneticWords()
         alike = alike.filter {
-          PhoneticWords.anchoredWordSounds(
+          words.anchoredWordSounds(
             like: codes, in: catalog.names.utf8(of: Int($0)), atStart: word.isAnchoredAtStart,
             atEnd: word.isAnchoredAtEnd)
         }
