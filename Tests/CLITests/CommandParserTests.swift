@@ -78,6 +78,7 @@ struct CommandParserTests {
     (["--typos", "jonh"], search { ($0.typos.byLength, $0.term) = (true, "jonh") }),
     (["--max-typos", "1"], search { $0.typos.maximum = 1 }),
     (["--max-typos=0", "--typos"], search { ($0.typos.maximum, $0.typos.byLength) = (0, true) }),
+    (["--sounds-like"], search { $0.soundsLike = true }),
     (["--fixed-strings", "\"x"], search { ($0.syntax, $0.term) = (.fixedStrings, "\"x") }),
     (["--diacritic-sensitive"], search { $0.diacriticSensitive = true }),
     (["--fold", "cd"], search { $0.folding = .cd }),
@@ -203,7 +204,7 @@ struct CommandParserTests {
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
         "--fold <rule>", "--no-readings", "-F, --fixed-strings", "--typos",
-        "--max-typos <n>",
+        "--max-typos <n>", "--sounds-like",
       ])
   }
 

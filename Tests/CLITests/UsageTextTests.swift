@@ -12,7 +12,7 @@ struct UsageTextTests {
     "names-search [--index | --count | --json | -i] [-f <file>] [--key <field>] "
     + "[--search-key <field>] [--section-key <field>] [--format <format>] [--table <name>] "
     + "[--locale <locale>] [-o <file>] [--output-format <format>] [-F] [--typos] "
-    + "[--max-typos <n>] [--case-sensitive] "
+    + "[--max-typos <n>] [--sounds-like] [--case-sensitive] "
     + "[--diacritic-sensitive] [--fold <rule>] [--no-readings] [--color <when>] [--no-cache] "
     + "[--debounce <ms>] [--max-size <bytes>] [<term>]"
 
@@ -57,8 +57,8 @@ struct UsageTextTests {
                <field>] [--search-key <field>] [--section-key <field>] [--format
                <format>] [--table <name>] [--locale <locale>] [-o <file>]
                [--output-format <format>] [-F] [--typos] [--max-typos <n>]
-               [--case-sensitive] [--diacritic-sensitive] [--fold <rule>]
-               [--no-readings] [--color <when>] [--no-cache] [--debounce <ms>]
+               [--sounds-like] [--case-sensitive] [--diacritic-sensitive] [--fold
+               <rule>] [--no-readings] [--color <when>] [--no-cache] [--debounce <ms>]
                [--max-size <bytes>] [<term>]
 
         """))

@@ -631,7 +631,7 @@ struct IndexCacheTests {
       atPath: cache + "/2222222222222222.idx.tmp-Linked",
       withDestinationPath: cache + "/notes.tmp-AbC123")
 
-    #expect(IndexCache.sweepStaleTemporaries(in: PathName(cache)!) == 3)
+    #expect(IndexCache.sweepStaleTemporaries(in: PathName(cache)!) == swept.count)
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
     #expect(
       left
