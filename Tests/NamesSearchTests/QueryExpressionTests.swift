@@ -128,6 +128,8 @@ struct QueryExpressionTests {
     ("~", .operatorWithoutWord("~"), 1),
     ("!~", .operatorWithoutWord("~"), 2),
     ("a ^~ b", .operatorWithoutWord("~"), 4),
+    ("~!jon", .negationNotFirst, 2),
+    ("a ^~!jon", .negationNotFirst, 5),
   ]
 
   @Test("terms refused, with the column at fault", arguments: 0..<refusals.count)

@@ -62,6 +62,20 @@ public struct QueryExpression: Sendable, Hashable {
       self.soundsLike = soundsLike
     }
 
+    /// The words of a name (in order) that this word is compared with when it matches a
+    /// whole word (typos, sound): with `^` the first, with `$` the last, with both the only
+    /// one (none if the name has several), else all.
+    ///
+    /// - Complexity: O(n) in the words.
+    public func comparedWords<Element>(_ words: [Element]) -> [Element] {
+      switch (isAnchoredAtStart, isAnchoredAtEnd) {
+      case (true, true): words.count == 1 ? words : []
+      case (true, false): Array(words.prefix(1))
+      case (false, true): Array(words.suffix(1))
+      case (false, false): words
+      }
+    }
+
     /// Whether the word has no operator: it matches as a whole term does.
     public var isPlain: Bool {
       !isNegated && !isAnchoredAtStart && !isAnchoredAtEnd && typos == nil && !soundsLike
@@ -173,6 +187,9 @@ public struct QueryExpression: Sendable, Hashable {
         } else if characters[position] == "~" && !word.soundsLike {
           word.soundsLike = true
           operatorColumn = ("~", columns[position])
+        } else if characters[position] == "!" && word.soundsLike {
+          // "~!jon" would be a search by sound for "!jon"; fzf's order is "!~jon".
+          throw QuerySyntaxError(.negationNotFirst, column: columns[position])
         } else {
           break
         }

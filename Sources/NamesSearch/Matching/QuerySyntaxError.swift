@@ -17,6 +17,8 @@ public struct QuerySyntaxError: Error, Sendable, Hashable {
     /// An operator with no word to apply to: `!` or `^` with none after it ("!", "^",
     /// "!^"), `$` with none before it ("$", "^$").
     case operatorWithoutWord(Character)
+    /// A `!` after `~` or `^` ("~!jon"): negation comes first ("!~jon").
+    case negationNotFirst
   }
 
   /// What is wrong.
@@ -39,6 +41,10 @@ public struct QuerySyntaxError: Error, Sendable, Hashable {
       return "the quote at column \(column) is not closed (write \\\" for a quote)"
     case .emptyAlternative:
       return "the '|' at column \(column) has no word on one side (write \\| for a bar)"
+    case .negationNotFirst:
+      return
+        "the '!' at column \(column) comes after another operator (write it first, as in "
+        + "!~word, or \\! to look for it)"
     case .operatorWithoutWord(let character):
       let side = character == "$" ? "before" : "after"
       return

@@ -21,10 +21,7 @@ public enum DaitchMokotoff {
   /// The codes of `word`'s ASCII letters (case ignored; anything else is left out), as
   /// six-digit strings, ascending; "000000" for a word with no letter.
   public static func codes(of word: some StringProtocol) -> [String] {
-    let letters = word.utf8.compactMap { byte -> UInt8? in
-      let upper = byte & 0xDF
-      return upper >= 0x41 && upper <= 0x5A ? upper : nil
-    }
+    let letters = PhoneticWords.upperLetters(of: word)
     return encode(letters).map { code in
       let digits = String(code)
       return String(repeating: "0", count: 6 - digits.count) + digits

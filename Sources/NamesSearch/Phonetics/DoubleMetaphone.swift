@@ -37,10 +37,7 @@ public enum DoubleMetaphone {
   /// The codes of `word`'s ASCII letters (case ignored; anything else is left out: the
   /// caller folds a name's word to them first, `PhoneticWords`).
   public static func codes(of word: some StringProtocol) -> Codes {
-    let letters = word.utf8.compactMap { byte -> UInt8? in
-      let upper = byte & 0xDF
-      return upper >= 0x41 && upper <= 0x5A ? upper : nil
-    }
+    let letters = PhoneticWords.upperLetters(of: word)
     let (primary, alternate) = encode(letters)
     return Codes(
       primary: String(decoding: primary, as: UTF8.self),

@@ -1,6 +1,7 @@
 /// The words of a name as its sounds-like codes read them (`PhoneticCode`): runs of
 /// letters, anything else between them (white space, hyphens, digits, dots) ending a
-/// word, apostrophes left out ("O’Brien" is one word, OBRIEN; "Anne-Marie" is two).
+/// word, apostrophes (every character `--fold all` makes "'", `FullFolding`) left out
+/// ("O’Brien" is one word, OBRIEN; "Anne-Marie" is two).
 ///
 /// Each word is folded as `--fold all` folds it (case, diacritics, Latin letters without a
 /// decomposition: "Łukasz" is LUKASZ, "Ørsted" ORSTED, "Strauß" STRAUSS); a word that does
@@ -33,11 +34,17 @@ public struct PhoneticWords {
     return out
   }
 
-  /// The apostrophes left out of a word: `'` and the marks people type for it (the set
-  /// `--fold all` makes one, `FullFolding`).
-  static let apostrophes: Set<Unicode.Scalar> = [
-    "'", "\u{2019}", "\u{2018}", "\u{02BC}", "\u{02BB}", "\u{2032}", "\u{00B4}",
-  ]
+  /// The upper-case letter of `byte` when it is an ASCII letter, else `nil`.
+  @inline(__always)
+  static func upperLetter(_ byte: UInt8) -> UInt8? {
+    let upper = byte & 0xDF
+    return upper >= 0x41 && upper <= 0x5A && byte < 0x80 ? upper : nil
+  }
+
+  /// The letters A–Z of `word` (upper-cased), anything else left out.
+  static func upperLetters(of word: some StringProtocol) -> [UInt8] {
+    word.utf8.compactMap(upperLetter)
+  }
 
   /// What a folded scalar is to a word.
   enum Part {
@@ -55,11 +62,10 @@ public struct PhoneticWords {
   static func part(_ scalar: Unicode.Scalar) -> Part {
     let value = scalar.value
     if value < 0x80 {
-      let upper = UInt8(value) & 0xDF
-      if upper >= 0x41 && upper <= 0x5A { return .letter(upper) }
+      if let upper = upperLetter(UInt8(value)) { return .letter(upper) }
+      // `--fold all` makes every apostrophe and the grave accent "'" (`FullFolding`).
       return value == 0x27 ? .skipped : .separator
     }
-    if apostrophes.contains(scalar) { return .skipped }
     let properties = scalar.properties
     if properties.isAlphabetic { return .otherLetter }
     switch properties.generalCategory {
@@ -80,11 +86,11 @@ public struct PhoneticWords {
     }
     letters.removeAll(keepingCapacity: true)
     if isASCII {
+      // Unfolded: "'" and "`" (which `--fold all` makes "'") are left out.
       for byte in utf8 {
-        let upper = byte & 0xDF
-        if upper >= 0x41 && upper <= 0x5A {
+        if let upper = Self.upperLetter(byte) {
           letters.append(upper)
-        } else if byte != 0x27 && !letters.isEmpty {
+        } else if byte != 0x27 && byte != 0x60 && !letters.isEmpty {
           letters.withUnsafeBufferPointer(body)
           letters.removeAll(keepingCapacity: true)
         }
@@ -152,20 +158,20 @@ public struct PhoneticWords {
     finish(at: text.endIndex)
   }
 
-  /// Whether the first word of the name `utf8` (`atStart`), its last (`atEnd`), or, for
-  /// both, its only word, has one of `codes` (`PhoneticCode`).
-  func anchoredWordSounds(
-    like codes: [UInt64], in utf8: UnsafeBufferPointer<UInt8>, atStart: Bool, atEnd: Bool
+  /// Whether a word of `text` that `word` compares with
+  /// (`QueryExpression.Word.comparedWords(_:)`: the first for `^`, the last for `$`) has
+  /// one of `codes` (`PhoneticCode`).
+  func comparedWordSounds(
+    like codes: [UInt64], by word: QueryExpression.Word, in utf8: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     var words: [[UInt8]?] = []
     forEachWord(in: String(decoding: utf8, as: UTF8.self)[...]) { _, letters in
       words.append(letters)
     }
-    if atStart && atEnd && words.count != 1 { return false }
-    guard let chosen = atStart ? words.first : words.last, let letters = chosen else {
-      return false
+    return word.comparedWords(words).contains { letters in
+      guard let letters else { return false }
+      let own = letters.withUnsafeBufferPointer { PhoneticCode.codes(ofLetters: $0) }
+      return own.contains { codes.contains($0) }
     }
-    let own = letters.withUnsafeBufferPointer { PhoneticCode.codes(ofLetters: $0) }
-    return own.contains { codes.contains($0) }
   }
 }

@@ -35,6 +35,8 @@ public struct MatchHighlighter {
     let reading: ReadingMatcher?
     let isAnchoredAtStart: Bool
     let isAnchoredAtEnd: Bool
+    /// The word as parsed (for the words of a name it compares with).
+    let parsed: QueryExpression.Word
     /// The typos the word may have (`Query.allowedTypos`), and its folded scalars.
     let typos: Int
     let folded: [UInt32]
@@ -72,7 +74,7 @@ public struct MatchHighlighter {
             highlighter: MatchHighlighter(matcher: matcher),
             reading: Searcher.readingMatcher(for: literal, in: result.catalog)?.1,
             isAnchoredAtStart: word.isAnchoredAtStart, isAnchoredAtEnd: word.isAnchoredAtEnd,
-            typos: query.allowedTypos(word),
+            parsed: word, typos: query.allowedTypos(word),
             folded: query.typoText(word).unicodeScalars.map(\.value),
             soundCodes: query.soundCodes(word)))
       }
@@ -296,10 +298,7 @@ public struct MatchHighlighter {
     }
     finish(at: text.endIndex)
     // ^word: the first word only; word$: the last; both: the one word of the name.
-    if word.isAnchoredAtStart && word.isAnchoredAtEnd && words.count != 1 { return [] }
-    if word.isAnchoredAtStart { words = Array(words.prefix(1)) }
-    if word.isAnchoredAtEnd { words = Array(words.suffix(1)) }
-    return words.filter(\.within).map(\.range)
+    return word.parsed.comparedWords(words).filter(\.within).map(\.range)
   }
 
   /// The words of `text` (`PhoneticWords`) with one of `codes`; for an anchored word, only
@@ -318,10 +317,7 @@ public struct MatchHighlighter {
         } ?? false
       words.append((range, sounds))
     }
-    if word.isAnchoredAtStart && word.isAnchoredAtEnd && words.count != 1 { return [] }
-    if word.isAnchoredAtStart { words = Array(words.prefix(1)) }
-    if word.isAnchoredAtEnd { words = Array(words.suffix(1)) }
-    return words.filter(\.sounds).map(\.range)
+    return word.parsed.comparedWords(words).filter(\.sounds).map(\.range)
   }
 
   /// Calls `body` with each range of `text` that the term matched in the key of `match`,

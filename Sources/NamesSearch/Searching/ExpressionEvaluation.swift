@@ -11,8 +11,8 @@
 /// have typos (`Query.allowedTypos`) also matches the names with a word within that many
 /// edits of it (`TypoScanner`; for `^word` the first word of a key, for `word$` the last,
 /// for both a key of one word); a word matched by sound (`Query.soundCodes`) also matches
-/// the names with a word of one of its codes (`PhoneticIndex`; for `^~word` the name's
-/// first word, for `~word$` its last). The names found only so are told apart
+/// the names with a word of one of its codes (`PhoneticIndex`; for `^~word` the first word
+/// of the name or of one of its further keys, for `~word$` the last). The names found only so are told apart
 /// (`Matches.approximate`) so that they come after the exact ones.
 ///
 /// - Complexity: one scan of the keys (and the readings) per word; O(n) in the number of
@@ -103,11 +103,19 @@ enum ExpressionEvaluation {
     if let codes = query.soundCodes(word) {
       var alike = catalog.phoneticIndex.names(withAnyOf: codes)
       if word.isAnchoredAtStart || word.isAnchoredAtEnd {
+        // The first or last word of one of the name's keys: the name, or a further key.
         let words = PhoneticWords()
-        alike = alike.filter {
-          words.anchoredWordSounds(
-            like: codes, in: catalog.names.utf8(of: Int($0)), atStart: word.isAnchoredAtStart,
-            atEnd: word.isAnchoredAtEnd)
+        let further = catalog.furtherKeys
+        alike = alike.filter { name in
+          if words.comparedWordSounds(
+            like: codes, by: word, in: catalog.names.utf8(of: Int(name)))
+          {
+            return true
+          }
+          guard let further else { return false }
+          return further.keys(ofName: Int(name)).contains {
+            words.comparedWordSounds(like: codes, by: word, in: further.texts.utf8(of: $0))
+          }
         }
       }
       all = union(all, alike)
