@@ -30,6 +30,14 @@ implementations disagree are counted in a comment (the test follows Metaphone 0.
 Columns, tab-separated: word, primary, alternate, Daitch-Mokotoff codes. Lines starting
 with # are comments.
 
+A second table, Tests/Fixtures/phonetics/long-words.tsv, holds the Daitch-Mokotoff codes of
+long words full of letters with two codes (C, CH, CK, J, RS, RZ), which double abydos's
+list of codes at each one (2^n: it cannot code them). They are coded by `dm_merged`
+below: abydos's own rule table and loop, but with codes that are the same so far (digits
+and last symbol written, which is all the rest of the word depends on) kept once at each
+step. The script checks that it equals abydos on every word of the first table before
+using it.
+
 Needs (only to run this script, not for the tests):
     pip install Metaphone==0.6 abydos==0.5.0
 
@@ -88,6 +96,56 @@ def random_words(rng):
         yield "".join(parts)
 
 
+def dm_merged(word):
+    """abydos's Daitch-Mokotoff (DaitchMokotoff.encode, six digits, zero-padded), with the
+    codes being made kept once each: (digits so far, up to 6; last symbol written)."""
+    dm = DaitchMokotoff()
+    table, order, vowels = dm._dms_table, dm._dms_order, dm._uc_v_set
+    word = "".join(c for c in word.upper() if c in dm._uc_set)
+    states = {("", "")}
+    pos = 0
+    while pos < len(word):
+        for run in order[word[pos]]:
+            if word[pos:].startswith(run):
+                values = table[run]
+                if pos == 0:
+                    value = values[0]
+                elif pos + len(run) < len(word) and word[pos + len(run)] in vowels:
+                    value = values[1]
+                else:
+                    value = values[2]
+                choices = value if isinstance(value, tuple) else (value,)
+                grown = set()
+                for digits, last in states:
+                    for choice in choices:
+                        d, l = digits, last
+                        for symbol in str(choice):
+                            if symbol == l:
+                                continue
+                            l = symbol
+                            if symbol != "_" and len(d) < 6:
+                                d += symbol
+                        grown.add((d, l))
+                states = grown
+                pos += len(run)
+                break
+    return sorted({(digits + "000000")[:6] for digits, _ in states})
+
+
+def long_words(rng):
+    """Words of 200 to 3,000 letters, most of them letters with two codes."""
+    twofold = ["c", "ch", "ck", "j", "rs", "rz"]
+    other = list("aeiouybdfgklmnpstvwxz") + ["sch", "tz", "cz"]
+    words = ["c" * 3000, "cjcrz" * 200, "jcjcrzzrztzcscjjcjcrzzhjjrsdschrzrschjcnjhcrsjcpcrs" + "c" * 2000]
+    while len(words) < 40:
+        length = rng.randint(200, 1500)
+        parts = []
+        while sum(map(len, parts)) < length:
+            parts.append(rng.choice(twofold) if rng.random() < 0.8 else rng.choice(other))
+        words.append("".join(parts))
+    return words
+
+
 def main():
     for name, wanted in VERSIONS.items():
         if version(name) != wanted:
@@ -130,6 +188,17 @@ def main():
         for row in rows:
             f.write(row + "\n")
     print(f"{out}: {len(rows)} words ({fixture_count} from fixtures), {disagreements} disagreements")
+    for word in words:
+        if dm_merged(word) != sorted(dm.encode(word)):
+            sys.exit(f"dm_merged differs from abydos on {word}")
+    long_out = out.parent / "long-words.tsv"
+    with open(long_out, "w", encoding="utf-8", newline="\n") as f:
+        f.write("# Made by Scripts/make-phonetic-reference.py: abydos 0.5.0's Daitch-Mokotoff table,\n")
+        f.write("# codes made so far kept once a step (dm_merged, equal to abydos on every word of\n")
+        f.write("# codes.tsv). Columns: word, Daitch-Mokotoff codes.\n")
+        for word in long_words(rng):
+            f.write(f"{word}\t{' '.join(dm_merged(word))}\n")
+    print(f"{long_out}: 40 long words")
 
 
 if __name__ == "__main__":

@@ -98,19 +98,9 @@ struct PhoneticCacheTests {
 
   /// `bytes` with its checksum made right for its header and body.
   static func withChecksumFixed(_ bytes: [UInt8]) -> Data {
-    var bytes = bytes
-    bytes.withUnsafeMutableBytes { raw in
-      let body = UnsafeRawBufferPointer(rebasing: raw[PhoneticCache.headerSize...])
-      let digests = (0..<IndexChecksum.pieceCount).map {
-        IndexChecksum.pieceDigest(body, piece: $0)
-      }
-      let checksum = IndexChecksum.combine(
-        header: UnsafeRawBufferPointer(rebasing: raw[..<PhoneticCache.headerSize]),
-        digests: digests, checksumOffset: PhoneticCache.checksumOffset)
-      raw.storeBytes(
-        of: checksum.littleEndian, toByteOffset: PhoneticCache.checksumOffset, as: UInt64.self)
-    }
-    return Data(bytes)
+    Data(
+      CompanionChecksum.fixed(
+        bytes, headerSize: PhoneticCache.headerSize, checksumOffset: PhoneticCache.checksumOffset))
   }
 
   @Test("a damaged, truncated or lengthened file, or one forged with a good checksum, is refused")

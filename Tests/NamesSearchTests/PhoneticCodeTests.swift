@@ -69,6 +69,20 @@ struct PhoneticCodeTests {
     #expect(DaitchMokotoff.codes(of: "Cohen") == ["456000", "556000"])
   }
 
+  @Test("long words full of letters with two codes: abydos's codes, merged as they grow")
+  func longWords() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/phonetics/long-words.tsv")
+    let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+      .filter { !$0.hasPrefix("#") }
+    #expect(rows.count == 40)
+    for row in rows {
+      let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+      let expected = fields[1].split(separator: " ").map(String.init)
+      #expect(DaitchMokotoff.codes(of: fields[0]) == expected, "\(fields[0].prefix(40))…")
+    }
+  }
+
   @Test("a long word of letters with two codes each stays a few codes, fast")
   func branchingIsBounded() {
     // Each C is 5 or 4: the codes alternate the two from either, one to six digits

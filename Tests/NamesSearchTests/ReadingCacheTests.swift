@@ -71,19 +71,9 @@ struct ReadingCacheTests {
 
   /// `bytes` (a reading cache file) with its checksum made right for its header and body.
   static func withChecksumFixed(_ bytes: [UInt8]) -> Data {
-    var bytes = bytes
-    bytes.withUnsafeMutableBytes { raw in
-      let body = UnsafeRawBufferPointer(rebasing: raw[ReadingCache.headerSize...])
-      let digests = (0..<IndexChecksum.pieceCount).map {
-        IndexChecksum.pieceDigest(body, piece: $0)
-      }
-      let checksum = IndexChecksum.combine(
-        header: UnsafeRawBufferPointer(rebasing: raw[..<ReadingCache.headerSize]),
-        digests: digests, checksumOffset: ReadingCache.checksumOffset)
-      raw.storeBytes(
-        of: checksum.littleEndian, toByteOffset: ReadingCache.checksumOffset, as: UInt64.self)
-    }
-    return Data(bytes)
+    Data(
+      CompanionChecksum.fixed(
+        bytes, headerSize: ReadingCache.headerSize, checksumOffset: ReadingCache.checksumOffset))
   }
 
   /// Writes the list, loads it once (making its reading keys by searching every term) and

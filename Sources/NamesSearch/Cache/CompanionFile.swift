@@ -26,6 +26,30 @@ enum CompanionFile {
     return PathName(bytes: bytes + Array(suffix.utf8))
   }
 
+  /// Opens the file at `location` (not following a last symbolic link, not blocking on a
+  /// FIFO) and, when it is a regular file of at least `headerSize` bytes within
+  /// `IndexSizeLimit` of the list's size, reads its header and gives `body` the open
+  /// descriptor, the file's size and the header; closes it after. `nil` when the file
+  /// cannot be used so or `body` says so.
+  ///
+  /// - Complexity: O(1) beyond `body` (a `stat` and one read of the header).
+  static func withOpenFile<T>(
+    at location: Location, headerSize: Int,
+    _ body: (_ fd: Int32, _ size: Int, _ header: [UInt8]) -> T?
+  ) -> T? {
+    // The parts are mapped as they lie, little-endian.
+    guard UInt32(1).littleEndian == 1,
+      let fd = Descriptor.openForReading(
+        location.path, nonBlocking: true, followsLastLink: false)
+    else { return nil }
+    defer { Descriptor.closeAfterReading(fd) }
+    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
+      IndexSizeLimit.allows(Int(clamping: info.size), listSize: location.listSize),
+      let header = IndexCache.readHeader(fd, count: headerSize)
+    else { return nil }
+    return body(fd, Int(info.size), header)
+  }
+
   /// Writes a file of `size` bytes at `path`, atomically: the header `header(0)`, then each
   /// of `parts` padded with zeros to a multiple of 8 bytes, then the header again with the
   /// checksum of all of it, `header(checksum)`, over the first. Returns whether it was

@@ -26,7 +26,9 @@
 /// holds, and its structure is one a lookup can trust (codes strictly ascending; starts
 /// from 0, never decreasing, ending at the postings; each code's names strictly ascending
 /// and below the name count); anything else is ignored and the index is made from the
-/// names, as without a cache. Written atomically (`AtomicFile`); deleting it is always
+/// names, as without a cache. As for the index itself, the checksum finds damage, not
+/// forgery (it is no MAC): a file rewritten with its checksum recomputed can list other
+/// names under a code, though never make a lookup leave the file or the list. Written atomically (`AtomicFile`); deleting it is always
 /// safe.
 enum PhoneticCache {
   /// `NSSND\0\0\u{1}` as a little-endian word.
@@ -87,17 +89,31 @@ enum PhoneticCache {
   /// - Complexity: O(n) in the file's size (its checksum and structure); O(1) for a file
   ///   whose size or header is wrong (nothing is mapped).
   static func read(at location: Location, nameCount: Int) -> PhoneticIndex? {
-    guard UInt32(1).littleEndian == 1,
-      let fd = Descriptor.openForReading(
-        location.path, nonBlocking: true, followsLastLink: false)
-    else { return nil }
-    defer { Descriptor.closeAfterReading(fd) }
-    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
-      IndexSizeLimit.allows(Int(clamping: info.size), listSize: location.listSize),
-      let header = IndexCache.readHeader(fd, count: headerSize)
-    else { return nil }
-    let size = Int(info.size)
-    let fields = header.withUnsafeBytes { h -> (codes: Int, postings: Int)? in
+    CompanionFile.withOpenFile(at: location, headerSize: headerSize) { fd, size, header in
+      guard
+        let fields = Self.fields(of: header, size: size, location: location, nameCount: nameCount),
+        let mapped = SystemMemory.mapFile(fd, bytes: size)
+      else { return nil }
+      let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+      let file = UnsafeRawBufferPointer(start: mapped, count: size)
+      guard
+        CompanionFile.checksumHolds(file, headerSize: headerSize, checksumOffset: checksumOffset)
+      else { return nil }
+      let parts = layout(codes: fields.codes, postings: fields.postings).parts
+      let index = PhoneticIndex(
+        codes: FrozenArray(region: region, byteOffset: parts[0], count: fields.codes),
+        starts: FrozenArray(region: region, byteOffset: parts[1], count: fields.codes + 1),
+        names: FrozenArray(region: region, byteOffset: parts[2], count: fields.postings))
+      return isTrustworthy(index, nameCount: nameCount) ? index : nil
+    }
+  }
+
+  /// The counts of `header`, a file of `size` bytes bound to `location`'s index, for
+  /// `nameCount` names; `nil` if anything disagrees.
+  static func fields(
+    of header: [UInt8], size: Int, location: Location, nameCount: Int
+  ) -> (codes: Int, postings: Int)? {
+    header.withUnsafeBytes { h -> (codes: Int, postings: Int)? in
       func u32(_ at: Int) -> UInt32 {
         UInt32(littleEndian: h.loadUnaligned(fromByteOffset: at, as: UInt32.self))
       }
@@ -113,17 +129,6 @@ enum PhoneticCache {
       else { return nil }
       return (codes, postings)
     }
-    guard let fields, let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
-    let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
-    let file = UnsafeRawBufferPointer(start: mapped, count: size)
-    guard CompanionFile.checksumHolds(file, headerSize: headerSize, checksumOffset: checksumOffset)
-    else { return nil }
-    let parts = layout(codes: fields.codes, postings: fields.postings).parts
-    let index = PhoneticIndex(
-      codes: FrozenArray(region: region, byteOffset: parts[0], count: fields.codes),
-      starts: FrozenArray(region: region, byteOffset: parts[1], count: fields.codes + 1),
-      names: FrozenArray(region: region, byteOffset: parts[2], count: fields.postings))
-    return isTrustworthy(index, nameCount: nameCount) ? index : nil
   }
 
   /// Whether a lookup in `index` stays in bounds and finds what it should: codes strictly

@@ -132,25 +132,16 @@ enum ReadingCache {
   /// - Complexity: O(n) in the file's size (its checksum and structure); O(1) for a file
   ///   whose size or header is wrong (nothing is mapped).
   static func read(at location: Location, names: NameStore) -> ReadingKeys? {
-    // The parts are mapped as they lie, little-endian.
-    guard UInt32(1).littleEndian == 1,
-      let fd = Descriptor.openForReading(
-        location.path, nonBlocking: true, followsLastLink: false)
-    else { return nil }
-    defer { Descriptor.closeAfterReading(fd) }
-    guard let info = Descriptor.status(of: fd), info.kind == .regular, info.size >= headerSize,
-      IndexSizeLimit.allows(Int(clamping: info.size), listSize: location.listSize),
-      let header = IndexCache.readHeader(fd, count: headerSize)
-    else { return nil }
-    let size = Int(info.size)
-    guard
-      let counts = header.withUnsafeBytes({
-        Self.counts(inHeader: $0, fileSize: size, location: location, nameCount: names.count)
-      }),
-      let mapped = SystemMemory.mapFile(fd, bytes: size)
-    else { return nil }
-    let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
-    return keys(in: region, counts: counts, names: names)
+    CompanionFile.withOpenFile(at: location, headerSize: headerSize) { fd, size, header in
+      guard
+        let counts = header.withUnsafeBytes({
+          Self.counts(inHeader: $0, fileSize: size, location: location, nameCount: names.count)
+        }),
+        let mapped = SystemMemory.mapFile(fd, bytes: size)
+      else { return nil }
+      let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+      return keys(in: region, counts: counts, names: names)
+    }
   }
 
   /// The counts of a header that describes a file of `fileSize` bytes bound to `location`'s

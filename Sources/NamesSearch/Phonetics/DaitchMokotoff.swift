@@ -39,7 +39,7 @@ public enum DaitchMokotoff {
   static func encode(_ letters: UnsafeBufferPointer<UInt8>) -> [UInt32] {
     // Each code being made: its digits (at most 6) and the last symbol written (a digit,
     // or "_" for a run coded nothing), which decides whether the next digit is a repeat.
-    struct Partial: Equatable {
+    struct Partial: Hashable {
       var digits: UInt32 = 0
       var count: UInt8 = 0
       var last: UInt8 = 0
@@ -58,10 +58,15 @@ public enum DaitchMokotoff {
         }
       }
     }
+    // The codes still growing (fewer than six digits), each once; the finished ones apart,
+    // since nothing changes them: a word with many letters of two codes keeps a few dozen
+    // partial codes at most, looked up by hash, however long it is.
     var partials: [Partial] = [Partial()]
+    var finished = Set<UInt32>()
+    var seen = Set<Partial>()
     var position = 0
     let rules = Rules.shared
-    while position < letters.count {
+    while position < letters.count && !partials.isEmpty {
       guard let rule = rules.longest(in: letters, at: position) else {
         position += 1
         continue
@@ -75,30 +80,29 @@ public enum DaitchMokotoff {
       } else {
         codes = rule.elsewhere
       }
-      if let second = codes.second {
-        var grown: [Partial] = []
-        grown.reserveCapacity(2 * partials.count)
-        for code in [codes.first, second] {
-          for var partial in partials {
-            partial.write(code)
-            if !grown.contains(partial) { grown.append(partial) }
+      var grown: [Partial] = []
+      grown.reserveCapacity(codes.second == nil ? partials.count : 2 * partials.count)
+      seen.removeAll(keepingCapacity: true)
+      for code in [codes.first, codes.second] {
+        guard let code else { continue }
+        for var partial in partials {
+          partial.write(code)
+          if partial.count == 6 {
+            finished.insert(partial.digits)
+          } else if seen.insert(partial).inserted {
+            grown.append(partial)
           }
         }
-        partials = grown
-      } else {
-        for k in partials.indices { partials[k].write(codes.first) }
       }
+      partials = grown
       position = next
-      // Six digits each: nothing further changes a code.
-      if partials.allSatisfy({ $0.count == 6 }) { break }
     }
-    var out: [UInt32] = []
     for partial in partials {
       var value = partial.digits
       for _ in Int(partial.count)..<6 { value *= 10 }
-      if !out.contains(value) { out.append(value) }
+      finished.insert(value)
     }
-    return out.sorted()
+    return finished.sorted()
   }
 
   /// The coding table: for each run of letters, its codes at the start of a word, before a
