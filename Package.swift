@@ -74,10 +74,16 @@ let package = Package(
     // The live mode's terminal layer: raw mode, key decoding, frame painting.
     .target(
       name: "NamesSearchTerminal", dependencies: ["NamesSearch"], swiftSettings: libxml2Headers),
-    // The command line: a thin layer over the library.
+    // The command line: a thin layer over the library. Linked by the toolchain's lld with
+    // its relative relocations packed (DT_RELR, glibc 2.36 and later): the dynamic loader
+    // applies the executable's 84,000 of them as bitmaps instead of one entry each, 0.39M
+    // fewer instructions at every start (callgrind, `--version` 4.28M → 3.89M: issue 14).
     .executableTarget(
       name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"],
-      swiftSettings: libxml2Headers),
+      swiftSettings: libxml2Headers,
+      linkerSettings: [
+        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+      ]),
     // Helpers more than one test target uses.
     .target(
       name: "TestSupport", dependencies: ["NamesSearch", "CSQLite"], path: "Tests/TestSupport",

@@ -30,6 +30,17 @@ struct StartupLinkTests {
     }
   }
 
+  @Test("The relative relocations are packed (DT_RELR), none left one entry each")
+  func packedRelocations() throws {
+    let readelf = URL(fileURLWithPath: "/usr/bin/readelf")
+    let executable = try CLIRunner.executable().path
+    let dynamic = try CLIRunner.runProgram(readelf, ["-d", executable])
+    #expect(dynamic.status == 0, "readelf: \(dynamic.stderrText)")
+    #expect(dynamic.stdoutText.contains("(RELR)"))
+    let relocations = try CLIRunner.runProgram(readelf, ["-r", "-W", executable])
+    #expect(!relocations.stdoutText.contains("_RELATIVE"))
+  }
+
   @Test("The statically linked libraries work: an XML list and --locale's ICU")
   // (SQLite tables: SQLiteInputTests.)
   func staticLibrariesWork() throws {
