@@ -26,6 +26,36 @@ enum CompanionFile {
     return PathName(bytes: bytes + Array(suffix.utf8))
   }
 
+  /// Writes little-endian fields into a header being made.
+  struct HeaderFields {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    /// Stores `value` at `offset`.
+    func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
+      bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+    }
+  }
+
+  /// A header of `count` bytes with the fields every such file starts with (the magic at
+  /// 0, the index's version at 8 and the rules' at 12, the index file's checksum at 16,
+  /// this file's at `checksumOffset`), then whatever `more` puts.
+  static func header(
+    count: Int, magic: UInt64, version: UInt32, ruleVersion: UInt32, indexChecksum: UInt64,
+    checksum: UInt64, checksumOffset: Int, _ more: (HeaderFields) -> Void
+  ) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    bytes.withUnsafeMutableBytes { raw in
+      let fields = HeaderFields(bytes: raw)
+      fields.put(magic, 0)
+      fields.put(version, 8)
+      fields.put(ruleVersion, 12)
+      fields.put(indexChecksum, 16)
+      fields.put(checksum, checksumOffset)
+      more(fields)
+    }
+    return bytes
+  }
+
   /// Opens the file at `location` (not following a last symbolic link, not blocking on a
   /// FIFO) and, when it is a regular file of at least `headerSize` bytes within
   /// `IndexSizeLimit` of the list's size, reads its header and gives `body` the open

@@ -63,22 +63,15 @@ enum PhoneticCache {
     version: UInt32, indexChecksum: UInt64, names: Int, codes: Int, postings: Int, size: Int,
     checksum: UInt64
   ) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: headerSize)
-    bytes.withUnsafeMutableBytes { h in
-      func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
-        h.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
-      }
-      put(magic, 0)
-      put(version, 8)
-      put(PhoneticCode.ruleVersion, 12)
-      put(indexChecksum, 16)
-      put(checksum, checksumOffset)
-      put(UInt32(names), 32)
-      put(UInt32(codes), 36)
-      put(UInt32(postings), 40)
-      put(UInt64(size - headerSize), 48)
+    CompanionFile.header(
+      count: headerSize, magic: magic, version: version, ruleVersion: PhoneticCode.ruleVersion,
+      indexChecksum: indexChecksum, checksum: checksum, checksumOffset: checksumOffset
+    ) { fields in
+      fields.put(UInt32(names), 32)
+      fields.put(UInt32(codes), 36)
+      fields.put(UInt32(postings), 40)
+      fields.put(UInt64(size - headerSize), 48)
     }
-    return bytes
   }
 
   // MARK: - Reading

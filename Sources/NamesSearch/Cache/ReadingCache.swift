@@ -109,20 +109,13 @@ enum ReadingCache {
   static func header(
     version: UInt32, indexChecksum: UInt64, counts: Counts, checksum: UInt64
   ) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: headerSize)
-    bytes.withUnsafeMutableBytes { h in
-      func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
-        h.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
-      }
-      put(magic, 0)
-      put(version, 8)
-      put(ReadingKeys.ruleVersion, 12)
-      put(indexChecksum, 16)
-      put(checksum, checksumOffset)
-      for (i, count) in counts.asWords.enumerated() { put(UInt32(count), 32 + 4 * i) }
-      put(UInt64(counts.layout.end - headerSize), 72)
+    CompanionFile.header(
+      count: headerSize, magic: magic, version: version, ruleVersion: ReadingKeys.ruleVersion,
+      indexChecksum: indexChecksum, checksum: checksum, checksumOffset: checksumOffset
+    ) { fields in
+      for (i, count) in counts.asWords.enumerated() { fields.put(UInt32(count), 32 + 4 * i) }
+      fields.put(UInt64(counts.layout.end - headerSize), 72)
     }
-    return bytes
   }
 
   // MARK: - Reading
