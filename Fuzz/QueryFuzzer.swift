@@ -1,8 +1,8 @@
 // libFuzzer target: any bytes as a query term (and as a name): folding under every option,
-// matching, highlighting, escaping for the terminal, display width, and the live mode's
-// frame. Checks two properties as it goes: a name always contains itself, and folding is
-// stable (folding a folded text changes nothing for case-insensitive, diacritic-insensitive
-// options).
+// matching, highlighting, escaping for the terminal, display width, sounds-like codes and
+// search, and the live mode's frame. Checks properties as it goes: a name always contains
+// itself, folding is stable (folding a folded text changes nothing for case-insensitive,
+// diacritic-insensitive options), and a name is found by the sound of each of its words.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func queryFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -29,5 +29,19 @@ public func queryFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
   }
   _ = state.frame()
+  // Sounds-like: the codes of the whole text, the term with every word by sound and with
+  // typos, and each word of the name (up to four) finding it by its sound.
+  _ = DoubleMetaphone.codes(of: text)
+  _ = DaitchMokotoff.codes(of: text)
+  let alike = Searcher().search(
+    Query(term: text, typos: TypoTolerance(byLength: true), soundsLike: true), in: catalog)
+  _ = MatchHighlighter(result: alike)
+  for word in PhoneticWords.letters(in: text).prefix(4)
+  where word.utf8.count >= PhoneticCode.minimumQueryLetters {
+    let found = Searcher().search(Query(term: "~" + word), in: catalog)
+    if !found.matchedNames.contains(0) {
+      fatalError("a name does not sound like its word \(word): \(text.debugDescription)")
+    }
+  }
   return 0
 }
