@@ -68,7 +68,36 @@ enum ToolchainUnicodeVersion {
   static func identity(
     ofMappingContaining address: UInt, maps: String, status: (String) -> FileStatus?
   ) -> String? {
-    for line in maps.split(separator: "\n") {
+    // Only the line whose range holds the address is split into fields: its bounds are
+    // read from the bytes first (a static executable's maps have a hundred lines or so).
+    func hex(_ bytes: Substring.UTF8View, from start: String.Index, to stop: UInt8)
+      -> (value: UInt, end: String.Index)?
+    {
+      var value: UInt = 0
+      var i = start
+      var digits = 0
+      while i < bytes.endIndex, bytes[i] != stop {
+        let byte = bytes[i]
+        let digit: UInt
+        switch byte {
+        case 0x30...0x39: digit = UInt(byte - 0x30)
+        case 0x61...0x66: digit = UInt(byte - 0x61 + 10)
+        case 0x41...0x46: digit = UInt(byte - 0x41 + 10)
+        default: return nil
+        }
+        guard digits < UInt.bitWidth / 4 else { return nil }
+        value = value << 4 | digit
+        digits += 1
+        i = bytes.index(after: i)
+      }
+      guard digits > 0, i < bytes.endIndex else { return nil }
+      return (value, bytes.index(after: i))
+    }
+    for utf8 in maps.utf8.split(separator: 0x0A) {
+      guard let (start, afterStart) = hex(utf8, from: utf8.startIndex, to: 0x2D),
+        let (end, _) = hex(utf8, from: afterStart, to: 0x20), start <= address, address < end
+      else { continue }
+      let line = Substring(utf8)
       let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
       guard fields.count == 6 else { continue }
       let bounds = fields[0].split(separator: "-")
