@@ -1,17 +1,18 @@
 import Glibc
 
 // libFuzzer target: any bytes as an index cache file, read as `IndexCache.read` reads a mapped
-// one, with the checksum (XXH3-64 over the header and the body's pieces up to the records)
-// verified on every core, and the records part (its own XXH3-64) for half the reads. The header's stamp and version are taken as matching. The list's path comes from the
+// one, with the block digests (XXH3-64 of each 4 KiB of the index part) and the checksum
+// over the header and the digests verified on every core, and as `IndexedQuery` reads one
+// (checking only the names it reads), and the records part (its own XXH3-64) for half the reads. The header's stamp and version are taken as matching. The list's path comes from the
 // bytes, and its first byte is made a zero byte, so that when the reader compares a recent
 // list's contents (racy timestamps) the path names no file. Whatever the bytes, reading must
 // not crash or read out of bounds, and a header that `CacheHeader.decode` accepts must be
 // encoded back to the same bytes.
 //
-// Half the inputs (the low bit of the header's creation time) get correct checksums, made
-// by the cache writer's streaming hasher (`IndexPieceHasher`) fed in parts whose sizes come
-// from the data; it must agree with the reader's one-shot `IndexChecksum.of`. Those inputs
-// reach the structure checks behind the checksum; the others test its refusal.
+// Half the inputs (the low bit of the header's creation time) get correct digests and
+// checksums (`IndexCache.seal`), and the cache writer's streaming block hasher, fed in parts
+// whose sizes come from the data, must agree with the one-shot digests. Those inputs reach
+// the structure checks behind the checksum; the others test its refusal.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size >= IndexCache.headerSize,
@@ -36,33 +37,31 @@ public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       decoding: bytes[IndexCache.headerSize..<IndexCache.headerSize + pathLength], as: UTF8.self)
     : ""
 
-  // The checksum covers the header and the body up to the records part, when the header's
-  // counts describe this file; the records part has its own digest in the header.
+  // The block digests cover the index part (the body up to the records), the checksum
+  // the header and the digests, when the header's counts describe this file; the records
+  // part has its own digest in the header.
   let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
   let decoded = try? CacheHeader.decode(bytes, version: UInt32(littleEndian: version))
-  let indexEnd = decoded?.layout.indexEnd ?? size
-  let header = UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize])
-  let body = UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize..<indexEnd])
-  if word(56) & 1 == 0 {
-    let records = IndexChecksum.ofRecords(UnsafeRawBufferPointer(rebasing: bytes[indexEnd...]))
+  if word(56) & 1 == 0, let layout = decoded?.layout {
+    let records = IndexChecksum.ofRecords(
+      UnsafeRawBufferPointer(rebasing: bytes[layout.indexEnd..<layout.recordsEnd]))
     copy.storeBytes(of: records.littleEndian, toByteOffset: 168, as: UInt64.self)
-    // The writer's way: the body streamed in parts of 1 to 256 bytes (sizes from the body's
-    // own bytes), then the pieces' digests combined with the header.
-    guard var hasher = IndexPieceHasher(bodySize: body.count) else { return 0 }
+    // The writer's way: the index part streamed in parts of 1 to 256 bytes (sizes from its
+    // own bytes); it must give the one-shot digests.
+    let body = UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize..<layout.indexEnd])
+    var hasher = BlockChecksums.Hasher()
     var offset = 0
     while offset < body.count {
       let part = min(body.count - offset, Int(body[offset]) + 1)
       hasher.update(UnsafeRawBufferPointer(rebasing: body[offset..<offset + part]))
       offset += part
     }
-    guard let digests = hasher.finish() else { fatalError("the piece hasher lost bytes") }
-    let streamed = IndexChecksum.combine(header: header, digests: digests)
-    let whole = IndexChecksum.of(header: header, body: body)
-    if streamed != whole {
-      fatalError("streamed checksum \(streamed) differs from the one-shot \(whole)")
+    if hasher.finish() != BlockChecksums.digests(of: [body]) {
+      fatalError("streamed block digests differ from the one-shot ones")
     }
-    copy.storeBytes(
-      of: whole.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
+    guard IndexCache.seal(UnsafeMutableRawBufferPointer(start: copy, count: size)) else {
+      fatalError("seal refused a file whose header decodes")
+    }
   }
 
   // The header's one decode and one encode agree: a header that decode accepts is written
@@ -83,6 +82,21 @@ public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     version: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
   {
     _ = Searcher().search(Query(term: "e"), in: catalog).sections
+  }
+  // The reader that checks only what a query reads (`IndexedQuery`): names whose offsets
+  // and blocks check are read, the others are not.
+  if let (catalog, blocks, layout) = reader.lazyCatalog(
+    region: region, absolutePath: PathName(path) ?? PathName("/")!, stamp: stamp,
+    identity: CacheIdentity(options: LoadOptions(keepsRecords: false), companionStamp: word(144)),
+    version: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+  {
+    for name in 0..<min(catalog.nameCount, 64)
+    where IndexedQuery.itemsHold(
+      [UInt32(name)], ends: layout.nameEnds, bytes: layout.names,
+      total: catalog.names.bytes.count, in: bytes, blocks: blocks)
+    {
+      _ = catalog.names[name]
+    }
   }
   return 0
 }

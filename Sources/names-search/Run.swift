@@ -37,6 +37,15 @@ enum Run {
     let source =
       options.file.map { $0.bytes == Array("-".utf8) ? "<stdin>" : $0.description }
       ?? "the built-in list"
+    CrashGuard.setActivity("searching the index of \(source)")
+    do {
+      if let result = try indexedAnswer(options, environment: bytes) {
+        return printed(result, options: options, environment: environment)
+      }
+    } catch {
+      StandardStreams.writeError(LoadErrorLine.text(error))
+      return .failure
+    }
     CrashGuard.setActivity("loading \(source)")
     do {
       (catalog, loaded) = try load(options, environment: bytes)
@@ -69,6 +78,34 @@ enum Run {
       return ListOutput.write(
         result, to: path, format: options.outputFormat, input: options.file)
     }
+    return printed(result, options: options, environment: environment)
+  }
+
+  /// The answer read from the list's index file, checking only what it touches
+  /// (`IndexedQuery`), when the command prints one query's sections, index or count from a
+  /// file through the cache; `nil` when it does not, or that path cannot answer.
+  static func indexedAnswer(_ options: Options, environment: [String: [UInt8]]) throws(LoadError)
+    -> SearchResult?
+  {
+    guard let path = options.file, path.bytes != Array("-".utf8), !options.noCache,
+      options.output == nil, case .print(let mode) = options.mode, mode != .json,
+      let cacheDirectory = IndexCache.defaultDirectory(
+        cacheHome: environment["XDG_CACHE_HOME"].flatMap { PathName(bytes: $0) },
+        home: environment["HOME"].flatMap { PathName(bytes: $0) })
+    else { return nil }
+    // As `load` reads it: no records, which only `--json` prints.
+    var load = options.load
+    load.keepsRecords = false
+    return try IndexedQuery.answer(
+      options.query, contentsOfFile: path, cacheDirectory: cacheDirectory, options: load,
+      maximumSize: options.maximumSize)
+  }
+
+  /// Prints `result` as the command's output mode asks; the exit status.
+  static func printed(_ result: SearchResult, options: Options, environment: [String: String])
+    -> ExitStatus
+  {
+    guard case .print(let outputMode) = options.mode else { return .failure }
     // On a terminal, names are shown with control characters escaped; into a pipe or a
     // file they are written byte for byte.
     let toTerminal = StandardStreams.isTerminal(STDOUT_FILENO)

@@ -138,10 +138,12 @@ struct IndexCacheTests {
     func padded(_ count: Int) -> Int { (count + 7) / 8 * 8 }
     let names = sections.values.flatMap { $0 }
     let titles = first.catalog.titles
-    let expected =
-      184 + padded(absolute.utf8.count) + padded(4 * titles.count)
+    let indexPart =
+      padded(absolute.utf8.count) + padded(4 * titles.count)
       + padded(titles.map(\.utf8.count).reduce(0, +)) + 8 * titles.count
       + padded(4 * names.count) + padded(names.map(\.utf8.count).reduce(0, +))
+    // Then a digest (8 bytes) for each 4 KiB block of that part.
+    let expected = 184 + indexPart + 8 * ((indexPart + 4_095) / 4_096)
     #expect(stored.count == expected)
     let second = try load(path)
     #expect(second.origin == .cache)
@@ -285,9 +287,9 @@ struct IndexCacheTests {
     let (absolute, stamp, cache) = try writeSeveralKeysCache()
     let cacheFile = IndexCache.file(for: absolute, in: cache)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
-    // The owners are the file's last 20 bytes (5 words, already a multiple of 8 with the
-    // padding: 20 → 24, so the last 24 bytes hold them and 4 zero bytes).
-    let ownersStart = good.count - 24
+    // The owners are 5 words (20 bytes, padded to 24) before the file's last 8 bytes, the
+    // digest of the index part's one 4 KiB block.
+    let ownersStart = good.count - 8 - 24
     #expect(
       Array(good[ownersStart..<ownersStart + 20]) == [
         0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
@@ -316,16 +318,11 @@ struct IndexCacheTests {
     }
   }
 
-  /// `bytes` (a cache file) with its checksum made right for its header and body.
+  /// `bytes` (a cache file) with its block digests and checksum made right for its bytes
+  /// (unchanged when its header does not describe it, which the reader refuses anyway).
   static func withChecksumFixed(_ bytes: [UInt8]) -> Data {
     var bytes = bytes
-    bytes.withUnsafeMutableBytes { raw in
-      let checksum = IndexChecksum.of(
-        header: UnsafeRawBufferPointer(rebasing: raw[..<IndexCache.headerSize]),
-        body: UnsafeRawBufferPointer(rebasing: raw[IndexCache.headerSize...]))
-      raw.storeBytes(
-        of: checksum.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
-    }
+    bytes.withUnsafeMutableBytes { _ = IndexCache.seal($0) }
     return Data(bytes)
   }
 
@@ -339,7 +336,7 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 7)
+    #expect(version >> 24 == 8)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
     // ending there, the body (no owners: one key per name; no further keys or records,
     // which take no bytes) right after; format 3 in the version's top byte; its checksum
@@ -383,13 +380,15 @@ struct IndexCacheTests {
       recordBytes: 9, recordsChecksum: 27)
     // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
     // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16, further ends 4 → 8,
-    // further 7 → 8, record ends 8, records 9 → 16: 128 bytes.
-    #expect(header.layout.end == 184 + 128)
+    // further 7 → 8, record ends 8, records 9 → 16: 128 bytes; then the digest of the one
+    // 4 KiB block of the index part (the 104 bytes before the records): 136 bytes.
+    #expect(header.layout.end == 184 + 136)
+    #expect(header.layout.digests == 184 + 128 && header.layout.blockCount == 1)
     #expect(header.layout.owners == 184 + 72)
     #expect(header.layout.furtherEnds == 184 + 88 && header.layout.further == 184 + 96)
     #expect(header.layout.recordEnds == 184 + 104 && header.layout.records == 184 + 112)
     var filled = header
-    filled.bodySize = 128
+    filled.bodySize = 136
     let bytes = filled.encode()
     #expect(bytes.count == 184)
     func word<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
@@ -401,7 +400,7 @@ struct IndexCacheTests {
     #expect(word(32, Int64.self) == 7 && word(40, UInt64.self) == 13)
     #expect(word(48, UInt64.self) == 15 && word(56, Int64.self) == 17)
     #expect(word(64, UInt64.self) == 19 && word(72, UInt64.self) == 21)
-    #expect(word(80, UInt64.self) == 128 && word(88, UInt32.self) == 1)
+    #expect(word(80, UInt64.self) == 136 && word(88, UInt32.self) == 1)
     #expect(word(92, UInt32.self) == 2 && word(96, UInt32.self) == 3)
     #expect(word(100, UInt32.self) == 4 && word(104, UInt32.self) == 6)
     #expect(word(108, UInt32.self) == 5 && word(112, Int64.self) == 9)
@@ -412,7 +411,7 @@ struct IndexCacheTests {
     #expect(word(160, UInt32.self) == 2 && word(164, UInt32.self) == 9)
     #expect(word(168, UInt64.self) == 27 && word(176, UInt32.self) == 0)
     #expect(word(180, UInt32.self) == 0)
-    let file = bytes + [UInt8](repeating: 0, count: 128)
+    let file = bytes + [UInt8](repeating: 0, count: 136)
     #expect(try file.withUnsafeBytes { try CacheHeader.decode($0, version: 0x0403_1100) } == filled)
 
     // Each refusal, on a copy with one thing wrong.
@@ -545,11 +544,7 @@ struct IndexCacheTests {
         for (offset, value) in words {
           raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
         }
-        let checksum = IndexChecksum.of(
-          header: UnsafeRawBufferPointer(rebasing: raw[..<IndexCache.headerSize]),
-          body: UnsafeRawBufferPointer(rebasing: raw[IndexCache.headerSize...]))
-        raw.storeBytes(
-          of: checksum.littleEndian, toByteOffset: IndexCache.checksumOffset, as: UInt64.self)
+        IndexCache.seal(raw)
       }
       return Data(bytes)
     }

@@ -25,6 +25,10 @@
 /// | 176 | `recordsDropped` (0 or 1) | `UInt32` |
 /// | 180 | `keysAreNames` (0 or 1; format 7) | `UInt32` |
 ///
+/// The body ends with the block digests (format 8): the XXH3-64 of each 4 KiB block of the
+/// index part (`BlockChecksums`), which `checksum` covers with the header.
+///
+/// Format 7 had no block digests: `checksum` covered the whole index part, cut in 8 pieces.
 /// Format 6 kept zero at offset 180: the keys always stored. Format 5 stopped at offset 168: one checksum over everything. Format 4 stopped at offset 136: no load options, further keys or records. Format 3
 /// stopped at offset 128: one key per name, no owners.
 struct CacheHeader: Equatable {
@@ -88,9 +92,15 @@ struct CacheHeader: Equatable {
     var recordEnds: Int
     /// The records' JSON text, `recordBytes` bytes.
     var records: Int
-    /// Where the index part ends and the records part starts (`recordEnds`): the file's
-    /// checksum covers the header and the body before it, `recordsChecksum` the rest.
+    /// The block digests of the index part (`UInt64`, `blockCount` of them).
+    var digests: Int
+    /// The number of 4 KiB blocks of the index part (`BlockChecksums.blockCount`).
+    var blockCount: Int
+    /// Where the index part ends and the records part starts (`recordEnds`): the block
+    /// digests cover the body before it, `recordsChecksum` the records part.
     var indexEnd: Int { recordEnds }
+    /// Where the records part ends: the block digests follow.
+    var recordsEnd: Int { digests }
     /// The end of the body: the file's size.
     var end: Int
   }
@@ -103,7 +113,8 @@ struct CacheHeader: Equatable {
   var created: Int64
   /// The list's content hash (`SourceHash`).
   var sourceHash: UInt64
-  /// The file's checksum (`IndexChecksum`); zero while it is computed.
+  /// The file's checksum: XXH3-64 of the header (this field zero) and the block digests
+  /// (`IndexBlocks.checksum`); zero while it is computed.
   var checksum: UInt64 = 0
   /// The bytes after the header.
   var bodySize: UInt64
@@ -129,7 +140,7 @@ struct CacheHeader: Equatable {
   var recordCount: UInt32 = 0
   var recordBytes: UInt32 = 0
   /// XXH3-64 (seed 0) of the records part, from `Layout.recordEnds` to the end of the file
-  /// (zero padding included), checked only when the records are wanted.
+  /// (zero padding included) to the block digests, checked only when the records are wanted.
   var recordsChecksum: UInt64 = 0
   /// Whether the list's items are records whose text was not stored
   /// (`Catalog.recordsDropped`); `recordCount` is then 0.
@@ -165,10 +176,13 @@ struct CacheHeader: Equatable {
     let further = take(Int(furtherBytes))
     let recordEnds = take(4 * Int(recordCount))
     let records = take(Int(recordBytes))
+    let blockCount = BlockChecksums.blockCount(bodySize: recordEnds - Self.size)
+    let digests = take(8 * blockCount)
     return Layout(
       path: path, titleEnds: titleEnds, titles: titles, ranges: ranges, nameEnds: nameEnds,
       names: names, keyEnds: keyEnds, keys: keys, owners: owners, furtherEnds: furtherEnds,
-      further: further, recordEnds: recordEnds, records: records, end: offset)
+      further: further, recordEnds: recordEnds, records: records, digests: digests,
+      blockCount: blockCount, end: offset)
   }
 
   /// The header's `size` bytes.

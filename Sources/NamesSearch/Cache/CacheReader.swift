@@ -34,33 +34,133 @@ struct CacheReader {
     region: StorageRegion, absolutePath: PathName, stamp: SourceStamp,
     identity: CacheIdentity = .default, version: UInt32, verifiesChecksum: Bool = true
   ) -> Catalog? {
+    guard
+      let (header, titles, ranges) = prelude(
+        absolutePath: absolutePath, stamp: stamp, identity: identity, version: version,
+        reads: { _ in true })
+    else { return nil }
+    let furtherCount = Int(header.furtherCount)
+    let furtherBytes = Int(header.furtherBytes)
+    let nameCount = Int(header.nameCount)
+    let keyCount = Int(header.keyCount)
+    let ownerCount = Int(header.ownerCount)
+    let nameBytes = Int(header.nameBytes)
+    let keyBytes = Int(header.keyBytes)
+    let layout = header.layout
+    let nameEndsStart = layout.nameEnds
+    let keyEndsStart = layout.keyEnds
+    let ownersStart = layout.owners
+
+    // The block digests (each block of the index part; the header's checksum covers the
+    // digests), the offset tables (ascending, ending at the byte counts) and the owners
+    // (ascending, naming names) are checked together, on every core. The records part is checked below, and only when the records are wanted.
+    // The names' UTF-8 is not validated: it would double the instructions of a cached query
+    // on a million names (measured: +117%); a forged name that is not UTF-8 shows U+FFFD.
+    let pieces = 8
+    let results = ConcurrentResults<UInt64>(count: pieces + 4)
+    let shared = SharedForReading(value: bytes)
+    let body = SharedForReading(
+      value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize..<layout.indexEnd]))
+    let digests = SharedForReading(
+      value: UnsafeRawBufferPointer(rebasing: bytes[layout.digests..<layout.end]))
+    ThreadPool.perform(iterations: pieces + 4) { task in
+      switch task {
+      case pieces:
+        let valid = Self.endsAreValid(
+          shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
+        results[task] = valid ? 1 : 0
+      case pieces + 1:
+        // Keys that are the names (`CacheHeader.keysAreNames`) have the names' ends.
+        let valid =
+          header.keysAreNames
+          || Self.endsAreValid(shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
+        results[task] = valid ? 1 : 0
+      case pieces + 2:
+        let valid = Self.ownersAreValid(
+          shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
+        results[task] = valid ? 1 : 0
+      case pieces + 3:
+        let valid = Self.endsAreValid(
+          shared.value, at: layout.furtherEnds, count: furtherCount, total: furtherBytes)
+        results[task] = valid ? 1 : 0
+      default:
+        let holds =
+          !verifiesChecksum
+          || BlockChecksums.sliceHolds(
+            body: body.value, digests: digests.value, slice: task, of: pieces)
+        results[task] = holds ? 1 : 0
+      }
+    }
+    guard results.values.allSatisfy({ $0 == 1 }),
+      !verifiesChecksum
+        || (Self.checksumHolds(bytes, header: header)
+          && Self.contentsHold(header, absolutePath, stamp))
+    else { return nil }
+    return Self.catalog(
+      region: region, bytes: bytes, header: header, titles: titles, ranges: ranges,
+      identity: identity, verifiesChecksum: verifiesChecksum)
+  }
+
+  /// The catalog in the cache file with only its header, titles and sections checked
+  /// (and, through the block digests, the blocks those lie in), and the block checksums
+  /// (`BlockChecksums`) of the index part that vouch for the rest as it is read: for a
+  /// query that reads a small part of the index (`IndexedQuery`), which checks each part
+  /// before it reads it; `nil` if a check fails, or the file has owners, further keys or
+  /// records wanted (which that query does not read apart).
+  ///
+  /// The structure of the names and keys (offsets ascending) is not checked either: the
+  /// reader of a name or key checks its own offsets.
+  ///
+  /// - Complexity: O(b + t) in the number of blocks and the titles' size.
+  mutating func lazyCatalog(
+    region: StorageRegion, absolutePath: PathName, stamp: SourceStamp,
+    identity: CacheIdentity, version: UInt32
+  ) -> (catalog: Catalog, blocks: BlockChecksums, layout: CacheHeader.Layout)? {
+    guard let header = try? CacheHeader.decode(bytes, version: version),
+      header.ownerCount == 0, header.furtherCount == 0, !identity.options.keepsRecords,
+      Self.checksumHolds(bytes, header: header)
+    else { return nil }
+    let layout = header.layout
+    let start = IndexCache.headerSize
+    let blocks = BlockChecksums(
+      region: region, body: UnsafeRawBufferPointer(rebasing: bytes[start..<layout.indexEnd]),
+      digests: UnsafeRawBufferPointer(rebasing: bytes[layout.digests..<layout.end])
+        .assumingMemoryBound(to: UInt64.self))
+    guard
+      let (_, titles, ranges) = prelude(
+        absolutePath: absolutePath, stamp: stamp, identity: identity, version: version,
+        reads: { blocks.holds($0.lowerBound - start..<$0.upperBound - start) }),
+      Self.contentsHold(header, absolutePath, stamp),
+      let catalog = Self.catalog(
+        region: region, bytes: bytes, header: header, titles: titles, ranges: ranges,
+        identity: identity, verifiesChecksum: true)
+    else { return nil }
+    return (catalog, blocks, layout)
+  }
+
+  /// The header, titles and section ranges of the file, checked: the header as `decode`
+  /// checks it and against the stamp, identity and path; the titles as a list reader
+  /// checks them, in `SectionOrder`; the ranges disjoint, covering every name. `reads` is
+  /// asked before each part of the file (a range of file offsets) is read.
+  private func prelude(
+    absolutePath: PathName, stamp: SourceStamp, identity: CacheIdentity, version: UInt32,
+    reads: (Range<Int>) -> Bool
+  ) -> (CacheHeader, [String], [Range<Int>])? {
     guard let header = try? CacheHeader.decode(bytes, version: version),
       header.stamp == stamp, header.optionsHash == identity.optionsHash,
       header.companionStamp == identity.companionStamp
     else { return nil }
-    let furtherCount = Int(header.furtherCount)
-    let furtherBytes = Int(header.furtherBytes)
-    let recordCount = Int(header.recordCount)
-    let recordBytes = Int(header.recordBytes)
     let titleCount = Int(header.titleCount)
     let nameCount = Int(header.nameCount)
-    let keyCount = Int(header.keyCount)
-    let ownerCount = Int(header.ownerCount)
     let titleBytes = Int(header.titleBytes)
-    let nameBytes = Int(header.nameBytes)
-    let keyBytes = Int(header.keyBytes)
     let pathLength = Int(header.pathLength)
     // `decode` checked that these parts fill the file exactly.
     let layout = header.layout
     let titleEndsStart = layout.titleEnds
     let titleStart = layout.titles
     let rangesStart = layout.ranges
-    let nameEndsStart = layout.nameEnds
-    let nameStart = layout.names
-    let keyEndsStart = layout.keyEnds
-    let keyStart = layout.keys
-    let ownersStart = layout.owners
-    guard bytes[layout.path..<layout.path + pathLength].elementsEqual(absolutePath.bytes)
+    guard reads(layout.path..<layout.nameEnds),
+      bytes[layout.path..<layout.path + pathLength].elementsEqual(absolutePath.bytes)
     else { return nil }
 
     // Titles: UTF-8, each checked as a list reader checks it (`SectionTitles`: not empty, no
@@ -102,61 +202,47 @@ struct CacheReader {
       return nil
     }
 
-    // The checksum (header and the body's index part), the offset tables (ascending, ending
-    // at the byte counts) and the owners (ascending, naming names) are checked together, on
-    // every core. The records part is checked below, and only when the records are wanted.
-    // The names' UTF-8 is not validated: it would double the instructions of a cached query
-    // on a million names (measured: +117%); a forged name that is not UTF-8 shows U+FFFD.
-    let pieces = IndexChecksum.pieceCount
-    let results = ConcurrentResults<UInt64>(count: pieces + 5)
-    let shared = SharedForReading(value: bytes)
-    let body = SharedForReading(
-      value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize..<layout.indexEnd]))
-    ThreadPool.perform(iterations: pieces + 4) { task in
-      switch task {
-      case pieces:
-        let valid = Self.endsAreValid(
-          shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
-        results[task] = valid ? 1 : 0
-      case pieces + 1:
-        // Keys that are the names (`CacheHeader.keysAreNames`) have the names' ends.
-        let valid =
-          header.keysAreNames
-          || Self.endsAreValid(shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
-        results[task] = valid ? 1 : 0
-      case pieces + 2:
-        let valid = Self.ownersAreValid(
-          shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
-        results[task] = valid ? 1 : 0
-      case pieces + 3:
-        let valid = Self.endsAreValid(
-          shared.value, at: layout.furtherEnds, count: furtherCount, total: furtherBytes)
-        results[task] = valid ? 1 : 0
-      default:
-        if verifiesChecksum {
-          results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
-        }
-      }
-    }
-    let values = results.values
-    guard values[pieces..<pieces + 4].allSatisfy({ $0 == 1 }) else { return nil }
-    if verifiesChecksum {
-      let checksum = IndexChecksum.combine(
-        header: UnsafeRawBufferPointer(rebasing: bytes[..<IndexCache.headerSize]),
-        digests: values.prefix(pieces).map { $0! })
-      guard checksum == header.checksum else { return nil }
-    }
+    return (header, titles, ranges)
+  }
 
+  /// Whether the list's contents are those the index was made of, when its modification
+  /// time is too close to the index's creation to tell (see below).
+  private static func contentsHold(
+    _ header: CacheHeader, _ absolutePath: PathName, _ stamp: SourceStamp
+  ) -> Bool {
     // Racy timestamps: the list may have changed within the clock's resolution after the
     // cache was written; compare contents too. A creation time within 2 s of the earliest
     // representable one makes every modification time racy (and must not overflow).
     let (racyFrom, beforeEarliest) = header.created.subtractingReportingOverflow(2)
-    if verifiesChecksum && (beforeEarliest || stamp.modifiedSeconds >= racyFrom) {
+    if beforeEarliest || stamp.modifiedSeconds >= racyFrom {
       guard let hash = SourceHash.ofFile(atPath: absolutePath), hash == header.sourceHash else {
-        return nil
+        return false
       }
     }
+    return true
+  }
 
+  /// The catalog over the file's parts, whose header, titles and ranges are checked; the
+  /// records checked and kept when `identity` wants them.
+  private static func catalog(
+    region: StorageRegion, bytes: UnsafeRawBufferPointer, header: CacheHeader,
+    titles: [String], ranges: [Range<Int>], identity: CacheIdentity, verifiesChecksum: Bool
+  ) -> Catalog? {
+    let furtherCount = Int(header.furtherCount)
+    let furtherBytes = Int(header.furtherBytes)
+    let recordCount = Int(header.recordCount)
+    let recordBytes = Int(header.recordBytes)
+    let nameCount = Int(header.nameCount)
+    let keyCount = Int(header.keyCount)
+    let ownerCount = Int(header.ownerCount)
+    let nameBytes = Int(header.nameBytes)
+    let keyBytes = Int(header.keyBytes)
+    let layout = header.layout
+    let nameStart = layout.names
+    let nameEndsStart = layout.nameEnds
+    let keyEndsStart = layout.keyEnds
+    let keyStart = layout.keys
+    let ownersStart = layout.owners
     let names = NameStore(
       bytes: FrozenArray(region: region, byteOffset: nameStart, count: nameBytes),
       ends: FrozenArray(region: region, byteOffset: nameEndsStart, count: nameCount))
@@ -187,7 +273,7 @@ struct CacheReader {
     let wantsRecords = identity.options.keepsRecords
     if wantsRecords && header.recordsDropped { return nil }
     if wantsRecords && recordCount > 0 {
-      let part = UnsafeRawBufferPointer(rebasing: bytes[layout.indexEnd...])
+      let part = UnsafeRawBufferPointer(rebasing: bytes[layout.indexEnd..<layout.recordsEnd])
       guard
         Self.endsAreValid(bytes, at: layout.recordEnds, count: recordCount, total: recordBytes),
         !verifiesChecksum || IndexChecksum.ofRecords(part) == header.recordsChecksum
@@ -201,6 +287,19 @@ struct CacheReader {
       furtherKeys: further, records: records)
     catalog.recordsDropped = header.recordsDropped || (recordCount > 0 && !wantsRecords)
     return catalog
+  }
+
+  /// Whether the header's checksum is that of the header and the block digests of `file`
+  /// (whose layout `header` describes), which then vouch for every block.
+  ///
+  /// - Complexity: O(n) in the number of blocks (8 bytes for each 4 KiB).
+  static func checksumHolds(_ file: UnsafeRawBufferPointer, header: CacheHeader) -> Bool {
+    let layout = header.layout
+    return BlockChecksums.checksum(
+      header: UnsafeRawBufferPointer(rebasing: file[..<IndexCache.headerSize]),
+      checksumOffset: IndexCache.checksumOffset,
+      digests: UnsafeRawBufferPointer(rebasing: file[layout.digests..<layout.end]))
+      == header.checksum
   }
 
   /// Whether the `count` offsets (`UInt32`, little-endian) at `start` never decrease and the

@@ -102,6 +102,12 @@ public struct CachedCatalogLoader {
             PhoneticCache.write(
               index, nameCount: cached.nameCount, to: location, shouldStop: shouldStop) || wrote
         }
+        // An index written before its n-gram index was, or whose n-gram file was lost.
+        if let location = cached.trigramLocation, cached.lacksTrigramIndex {
+          wrote =
+            IndexCache.writeTrigramIndex(of: cached, to: location, shouldStop: shouldStop)
+            || wrote
+        }
         return wrote
       }
       return CachedCatalogLoader(catalog: cached, origin: .cache, store: store)

@@ -18,11 +18,12 @@
 /// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
 /// | further keys | end offsets then UTF-8, unfolded (`Catalog.furtherKeys`; their owners are those of each name's keys after its first) |
 /// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing; checked apart (below) |
+/// | block digests | XXH3-64 of each 4 KiB block of the body up to the records (`BlockChecksums`) |
 ///
 /// A cache file is used only if everything checks: magic, version (format, folding rule and
 /// the standard library's Unicode version), path, the list's size, modification and
 /// status-change times, inode and device, the load options and the `-wal` file's stamp, the
-/// XXH3-64 checksum of the header and of the body up to the records, and
+/// checksum (XXH3-64 of the header and the block digests) and every block's digest, and
 /// the structure (offsets in bounds and ascending, ranges covering every name, owners
 /// ascending and naming names), and what a list reader checks of the titles (not empty, no
 /// two alike or canonically equivalent: `SectionTitles`) and that they are stored in
@@ -46,9 +47,15 @@
 /// of records at the cost of one of names. A list loaded without its records stores an index
 /// that says so (`CacheHeader.recordsDropped`); a load that wants them reads the list again.
 ///
+/// A one-word query (`IndexedQuery`) reads the file another way: the header, the block
+/// digests (against the checksum), the path, titles and sections as above, then only the
+/// blocks it touches, each checked against its digest when first read, and the offsets of
+/// each key and name it reads checked to lie in order within their part.
+///
 /// The reading keys a run makes (`ReadingKeys`, for searches by reading) are kept in a file
 /// of their own beside the index, `<the same 16 hex digits>.rdg`, bound to the index's
-/// checksum (`ReadingCache`): made once, mapped by later runs.
+/// checksum (`ReadingCache`): made once, mapped by later runs; so are the sounds-like index
+/// (`.snd`, `PhoneticCache`) and the n-gram index (`.tri`, `TrigramCache`).
 ///
 /// Writing never changes the caller's outcome: the file is streamed from the catalog's own
 /// buffers (no copy of the index in memory) to a temporary file in the same folder, flushed
@@ -61,8 +68,8 @@ package enum IndexCache {
   /// count and the keys' owners, so a name may have several keys; 5: the load options, the
   /// `-wal` file's stamp, further keys and records; 6: the records checked apart, only when
   /// wanted, and whether they were left out; 7: keys that are the names, byte for byte,
-  /// not stored twice).
-  static let formatVersion: UInt32 = 7
+  /// not stored twice; 8: a digest for each 4 KiB block, so a query checks what it reads).
+  static let formatVersion: UInt32 = 8
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).
@@ -161,6 +168,49 @@ package enum IndexCache {
     for absolutePath: PathName, stamp: SourceStamp, identity: CacheIdentity = .default,
     in directory: PathName, unicodeVersion: () -> UnicodeVersion
   ) -> Catalog? {
+    guard
+      let file = mapped(
+        for: absolutePath, stamp: stamp, identity: identity, in: directory,
+        unicodeVersion: unicodeVersion, populating: true)
+    else { return nil }
+    var reader = CacheReader(bytes: file.bytes)
+    var catalog = reader.catalog(
+      region: file.region, absolutePath: absolutePath, stamp: stamp, identity: identity,
+      version: file.version)
+    catalog?.bind(companionsOf: file)
+    return catalog
+  }
+
+  /// A cache file mapped for reading, its header checked against the list (not yet its
+  /// contents): where it is, its bytes, its version and its header's checksum.
+  struct MappedFile {
+    let path: PathName
+    let directory: PathName
+    let region: StorageRegion
+    let bytes: UnsafeRawBufferPointer
+    let version: UInt32
+    let checksum: UInt64
+    let listSize: UInt64
+
+    /// Where the file named with `suffix` beside this one is kept, bound to this file.
+    func companion(_ suffix: String) -> CompanionFile.Location? {
+      CompanionFile.path(besideIndex: path, suffix: suffix).map {
+        CompanionFile.Location(
+          path: $0, directory: directory, version: version, indexChecksum: checksum,
+          listSize: listSize)
+      }
+    }
+  }
+
+  /// The cache file of the list at `absolutePath` in `directory`, mapped (its pages read at
+  /// once when `populating`), if it is a regular file within `IndexSizeLimit` whose header
+  /// describes exactly it and records `stamp` and `identity`; `nil` otherwise.
+  ///
+  /// - Complexity: O(1), or O(n) in the file's size when populating.
+  static func mapped(
+    for absolutePath: PathName, stamp: SourceStamp, identity: CacheIdentity,
+    in directory: PathName, unicodeVersion: () -> UnicodeVersion, populating: Bool
+  ) -> MappedFile? {
     let path = file(for: absolutePath, options: identity.options, in: directory)
     // Never block on a FIFO or follow a link planted where the cache file should be.
     guard let fd = Descriptor.openForReading(path, nonBlocking: true, followsLastLink: false)
@@ -180,24 +230,14 @@ package enum IndexCache {
       fields.stamp == stamp, fields.optionsHash == identity.optionsHash,
       fields.companionStamp == identity.companionStamp
     else { return nil }
-    guard let mapped = SystemMemory.mapFile(fd, bytes: size) else { return nil }
-    let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
-    var reader = CacheReader(bytes: UnsafeRawBufferPointer(start: mapped, count: size))
-    var catalog = reader.catalog(
-      region: region, absolutePath: absolutePath, stamp: stamp, identity: identity,
-      version: version(unicode: unicode))
-    // The reading keys beside it are bound to the checksum the reader has just verified.
-    catalog?.readingLocation = ReadingCache.path(besideIndex: path).map {
-      ReadingCache.Location(
-        path: $0, directory: directory, version: version(unicode: unicode),
-        indexChecksum: fields.checksum, listSize: stamp.size)
+    guard let mapped = SystemMemory.mapFile(fd, bytes: size, populating: populating) else {
+      return nil
     }
-    catalog?.phoneticLocation = PhoneticCache.path(besideIndex: path).map {
-      PhoneticCache.Location(
-        path: $0, directory: directory, version: version(unicode: unicode),
-        indexChecksum: fields.checksum, listSize: stamp.size)
-    }
-    return catalog
+    return MappedFile(
+      path: path, directory: directory,
+      region: StorageRegion(base: mapped, byteCount: size, kind: .mapped),
+      bytes: UnsafeRawBufferPointer(start: mapped, count: size),
+      version: version(unicode: unicode), checksum: fields.checksum, listSize: stamp.size)
   }
 
   /// The first `count` bytes of the file open as `fd` (read from its start, where a fresh
@@ -278,6 +318,21 @@ package enum IndexCache {
         index, nameCount: catalog.nameCount, to: location, shouldStop: shouldStop)
     }
     return true
+  }
+
+  /// Makes the n-gram index of `catalog`'s default keys (`TrigramIndex`) and writes it to
+  /// `location` (`TrigramCache`); returns whether it was written. Lists smaller than
+  /// `TrigramCache.smallestIndexedKeys` bytes of keys get none: a scan of them is as fast.
+  ///
+  /// - Complexity: O(n) in the keys' total length.
+  @discardableResult
+  static func writeTrigramIndex(
+    of catalog: Catalog, to location: CompanionFile.Location, shouldStop: () -> Bool
+  ) -> Bool {
+    guard catalog.defaultKeys.bytes.count >= TrigramCache.smallestIndexedKeys, !shouldStop(),
+      let index = TrigramIndex(keys: catalog.defaultKeys)
+    else { return false }
+    return TrigramCache.write(index, to: location, shouldStop: shouldStop)
   }
 
   /// Writes the index as `write(_:for:stamp:sourceHash:identity:in:unicodeVersion:shouldStop:)`
@@ -374,17 +429,53 @@ package enum IndexCache {
         let digested = body.finish()
       else { return false }
       let (digests, recordsDigest) = digested
+      let table = digests.map(\.littleEndian)
+      guard table.count == fields.layout.blockCount,
+        table.withUnsafeBytes({ Descriptor.writeAll(fd, $0) == nil })
+      else { return false }
       var finished = fields
       finished.recordsChecksum = recordsDigest
       var bytes = finished.encode()
-      finished.checksum = bytes.withUnsafeBytes {
-        IndexChecksum.combine(header: $0, digests: digests)
+      finished.checksum = bytes.withUnsafeBytes { header in
+        table.withUnsafeBytes {
+          BlockChecksums.checksum(header: header, checksumOffset: checksumOffset, digests: $0)
+        }
       }
       bytes = finished.encode()
       checksum = finished.checksum
       return bytes.withUnsafeBytes { Descriptor.overwrite(fd, at: 0, with: $0) }
     }
     return written ? checksum : nil
+  }
+
+  /// Makes the block digests and the checksum of a whole index file held in memory right
+  /// for its bytes, as the writer (which streams them) would have: for the tools and tests
+  /// that make or forge files. Returns false, changing nothing, when the header does not
+  /// describe the file (`CacheHeader.decode`, with the version the file records).
+  ///
+  /// - Complexity: O(n) in the file's size.
+  @discardableResult
+  static func seal(_ file: UnsafeMutableRawBufferPointer) -> Bool {
+    let bytes = UnsafeRawBufferPointer(file)
+    guard file.count >= headerSize,
+      let header = try? CacheHeader.decode(
+        bytes,
+        version: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+    else { return false }
+    let layout = header.layout
+    let digests = BlockChecksums.digests(of: [
+      UnsafeRawBufferPointer(rebasing: bytes[headerSize..<layout.indexEnd])
+    ])
+    for (i, digest) in digests.enumerated() {
+      file.storeBytes(
+        of: digest.littleEndian, toByteOffset: layout.digests + 8 * i, as: UInt64.self)
+    }
+    let checksum = BlockChecksums.checksum(
+      header: UnsafeRawBufferPointer(rebasing: bytes[..<headerSize]),
+      checksumOffset: checksumOffset,
+      digests: UnsafeRawBufferPointer(rebasing: bytes[layout.digests..<layout.end]))
+    file.storeBytes(of: checksum.littleEndian, toByteOffset: checksumOffset, as: UInt64.self)
+    return true
   }
 
   /// `write(_:for:stamp:sourceHash:in:unicodeVersion:shouldStop:)` with paths given as
@@ -417,7 +508,8 @@ package enum IndexCache {
   /// Removes what killed runs left in `directory`: regular files owned by this user, named
   /// as `AtomicFile` names the temporary files of a cache file or of the Unicode version
   /// memo (`<16 hex digits>.idx.tmp-XXXXXX`, `<16 hex digits>.rdg.tmp-XXXXXX` for the
-  /// reading keys beside an index, `.snd.tmp-XXXXXX` for its sounds-like index,
+  /// reading keys beside an index, `.snd.tmp-XXXXXX` for its sounds-like index and
+  /// `.tri.tmp-XXXXXX` for its n-gram index,
   /// `unicode-version.tmp-XXXXXX`), and last
   /// modified more than `olderThan` seconds ago. Anything else is left alone.
   ///
@@ -453,8 +545,8 @@ package enum IndexCache {
     let memo = Array((ToolchainUnicodeVersion.fileName + ".tmp-").utf8)
     if bytes.starts(with: memo) { return endsWithSix(from: memo.count) }
     // An index file's, or the reading keys' or sounds-like index's beside it
-    // (`ReadingCache`, `PhoneticCache`).
-    let kinds = [".idx.tmp-", ".rdg.tmp-", ".snd.tmp-"].map { Array($0.utf8) }
+    // (`ReadingCache`, `PhoneticCache`, `TrigramCache`).
+    let kinds = [".idx.tmp-", ".rdg.tmp-", ".snd.tmp-", ".tri.tmp-"].map { Array($0.utf8) }
     guard bytes.count > 16,
       bytes[..<16].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
       let kind = kinds.first(where: { bytes[16...].starts(with: $0) })
@@ -463,14 +555,14 @@ package enum IndexCache {
   }
 }
 
-/// The body of a cache file being written: each part is written straight from where it
-/// lies, padded to 8 bytes, and fed on the way to the index part's pieces' checksums (its
-/// first `indexBodySize` bytes) or to the records part's digest (the rest).
+/// The body of a cache file being written, up to its block digests: each part is written
+/// straight from where it lies, padded to 8 bytes, and fed on the way to the index part's
+/// block digests (its first `indexBodySize` bytes) or to the records part's digest (the rest).
 private struct StreamingBodyWriter: ~Copyable {
   /// The most bytes written between two calls of `shouldStop`.
   static let chunk = 4 << 20
   private let descriptor: Int32
-  private var hasher: IndexPieceHasher
+  private var hasher = BlockChecksums.Hasher()
   private var records: StreamingDigest
   /// Bytes of the index part still to come.
   private var indexLeft: Int
@@ -478,11 +570,8 @@ private struct StreamingBodyWriter: ~Copyable {
   /// A writer to `descriptor` of a body whose index part is `indexBodySize` bytes; `nil` if
   /// a checksum's state cannot be allocated.
   init?(descriptor: Int32, indexBodySize: Int) {
-    guard let hasher = IndexPieceHasher(bodySize: indexBodySize),
-      let records = StreamingDigest()
-    else { return nil }
+    guard let records = StreamingDigest() else { return nil }
     self.descriptor = descriptor
-    self.hasher = hasher
     self.records = records
     self.indexLeft = indexBodySize
   }
@@ -547,10 +636,10 @@ private struct StreamingBodyWriter: ~Copyable {
     return Descriptor.writeAll(descriptor, bytes) == nil
   }
 
-  /// The index part's pieces' digests and the records part's digest, once the whole body
-  /// is written; `nil` if the index part was not exactly `indexBodySize` bytes.
+  /// The index part's block digests and the records part's digest, once the body up to
+  /// the block digests is written; `nil` if the index part was not `indexBodySize` bytes.
   mutating func finish() -> ([UInt64], UInt64)? {
-    guard let digests = hasher.finish() else { return nil }
-    return (digests, records.digest())
+    guard indexLeft == 0 else { return nil }
+    return (hasher.finish(), records.digest())
   }
 }

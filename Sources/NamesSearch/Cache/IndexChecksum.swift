@@ -1,15 +1,16 @@
 import CXXHash
 
-/// The checksum of an index cache file: XXH3-64 (seed 0, the xxHash reference library,
+/// The checksum of the files kept beside an index (`ReadingCache`, `PhoneticCache`), and the
+/// digest of an index file's records part: XXH3-64 (seed 0, the xxHash reference library,
 /// Debian package `libxxhash-dev`) over everything the reader trusts, computed on every core.
+/// (An index file's index part has a digest for each 4 KiB block instead, `BlockChecksums`,
+/// so that a query checks what it reads; its records part, `ofRecords(_:)`, whose digest the
+/// header keeps, is checked only when the records are wanted.)
 ///
-/// The file has two parts checked apart: the index (the header and the body up to the
-/// records, `CacheHeader.Layout.indexEnd`), checked on every read, and the records part
-/// (`ofRecords(_:)`, whose digest the header keeps), checked only when the records are wanted.
-/// The index part's body (every byte after the header, before the records) is cut into `pieceCount` pieces of equal size, the
+/// A file's body (every byte after its header) is cut into `pieceCount` pieces of equal size, the
 /// last one taking the rest; each piece's XXH3-64 digest can be computed on its own. The
-/// checksum is the XXH3-64 of the header, with its checksum field (8 bytes at
-/// `IndexCache.checksumOffset`) set to zero, followed by the pieces' digests as little-endian
+/// checksum is the XXH3-64 of the header, with its checksum field (8 bytes at the file's
+/// checksum offset) set to zero, followed by the pieces' digests as little-endian
 /// 64-bit words. Any change to the header or the body changes it except with probability
 /// about 2⁻⁶⁴, whatever the pattern of the damage (XXH3 passes SMHasher's tests for such
 /// differentials); it depends only on the bytes, not on the number of cores.

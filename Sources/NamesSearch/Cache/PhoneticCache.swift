@@ -42,9 +42,12 @@ enum PhoneticCache {
   /// it must be bound to.
   typealias Location = CompanionFile.Location
 
+  /// The file name's suffix, after the index file's 16 hex digits.
+  static let suffix = ".snd"
+
   /// The `.snd` file beside the index file `indexPath` (`<16 hex digits>.idx`).
   static func path(besideIndex indexPath: PathName) -> PathName? {
-    CompanionFile.path(besideIndex: indexPath, suffix: ".snd")
+    CompanionFile.path(besideIndex: indexPath, suffix: suffix)
   }
 
   /// Where each part starts and where the file ends, for `codes` codes and `postings` names.

@@ -47,9 +47,12 @@ enum ReadingCache {
   /// must be bound to.
   typealias Location = CompanionFile.Location
 
+  /// The file name's suffix, after the index file's 16 hex digits.
+  static let suffix = ".rdg"
+
   /// The `.rdg` file beside the index file `indexPath` (`<16 hex digits>.idx`).
   static func path(besideIndex indexPath: PathName) -> PathName? {
-    CompanionFile.path(besideIndex: indexPath, suffix: ".rdg")
+    CompanionFile.path(besideIndex: indexPath, suffix: suffix)
   }
 
   /// The counts a header gives, in its order: the number of entries of each part of

@@ -40,6 +40,9 @@ public struct Catalog: Sendable {
   /// Where the sounds-like index of a catalog mapped from an index file is kept
   /// (`PhoneticCache`), or `nil`: it is then made from the names.
   var phoneticLocation: PhoneticCache.Location?
+  /// Where the n-gram index of a catalog mapped from an index file is kept
+  /// (`TrigramCache`), or `nil`: its queries scan every key.
+  var trigramLocation: CompanionFile.Location?
   /// Keys folded on demand for other options, kept for the catalog's life.
   private let derivedKeys = DerivedKeys()
 
@@ -193,6 +196,32 @@ public struct Catalog: Sendable {
     }
   }
 
+  /// Binds the files kept beside the index file this catalog was mapped from (reading
+  /// keys, sounds-like index, n-gram index) to that file, whose checksum the reader has
+  /// just verified.
+  mutating func bind(companionsOf file: IndexCache.MappedFile) {
+    readingLocation = file.companion(ReadingCache.suffix)
+    phoneticLocation = file.companion(PhoneticCache.suffix)
+    trigramLocation = file.companion(TrigramCache.suffix)
+  }
+
+  /// The n-gram index of the default keys (`TrigramIndex`), mapped on first use from the
+  /// file beside the index cache when the catalog was mapped from one and that file's
+  /// header and digests check (`TrigramCache`); `nil` otherwise (the keys are then
+  /// scanned: a catalog read from its list is searched once, which a scan does faster
+  /// than making the index).
+  ///
+  /// - Complexity: the first time, O(b) in the file's blocks; then O(1).
+  var trigramIndex: TrigramIndex? {
+    derivedKeys.trigramIndex {
+      trigramLocation.flatMap { TrigramCache.read(at: $0, keyCount: defaultKeys.count) }
+    }
+  }
+
+  /// Whether this catalog was mapped from an index file and its n-gram index was asked for
+  /// but no usable file was there: a cache writer then makes and keeps one.
+  var lacksTrigramIndex: Bool { trigramLocation != nil && derivedKeys.lacksTrigramIndex }
+
   /// The sounds-like index if this catalog made it from its names (not read from a
   /// `PhoneticCache` file, and not yet asked for: `nil`), for a cache writer to keep.
   var madePhoneticIndex: PhoneticIndex? { derivedKeys.madePhoneticIndex }
@@ -213,6 +242,22 @@ private final class DerivedKeys: Sendable {
   private let made = Mutex<[MatchOptions: SearchKeys]>([:])
   private let readings = Mutex<(keys: ReadingKeys, made: Bool)?>(nil)
   private let phonetic = Mutex<(index: PhoneticIndex, made: Bool)?>(nil)
+  private let trigram = Mutex<TrigramIndex??>(nil)
+
+  /// The n-gram index, given by `read` the first time (`nil`: there is none).
+  func trigramIndex(read: () -> TrigramIndex?) -> TrigramIndex? {
+    trigram.withLock { trigram in
+      if let kept = trigram { return kept }
+      let index = read()
+      trigram = .some(index)
+      return index
+    }
+  }
+
+  /// Whether the n-gram index was asked for and there was none.
+  var lacksTrigramIndex: Bool {
+    trigram.withLock { if case .some(.none) = $0 { return true } else { return false } }
+  }
 
   /// The sounds-like index, given by `make` the first time with whether it made it from
   /// the names (rather than reading it from a file).

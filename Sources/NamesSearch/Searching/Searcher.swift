@@ -61,7 +61,7 @@ public struct Searcher: Sendable {
       return SearchResult.everyName(query: query, catalog: catalog)
     }
     let keys = catalog.keys(for: literal.options, keepingPunctuation: matcher.keepsPunctuation)
-    guard let hits = KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation) else {
+    guard let hits = Self.hits(of: matcher, in: keys, of: catalog, cancellation) else {
       return nil
     }
     var readingNames: [UInt32] = []
@@ -75,6 +75,27 @@ public struct Searcher: Sendable {
     return Self.result(
       query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
       readingMatcher: readingMatcher)
+  }
+
+  /// The keys of `keys` that `matcher` finds: through the catalog's n-gram index when the
+  /// keys are its default ones and the index can answer (`TrigramIndex.candidates(for:)`:
+  /// its candidates checked as the scan checks every key, so the hits are the scan's),
+  /// else by scanning every key.
+  ///
+  /// - Complexity: O(p + c) in the postings read and the candidates' length, or O(n) in
+  ///   the keys' total length.
+  static func hits(
+    of matcher: Matcher, in keys: SearchKeys, of catalog: Catalog,
+    _ cancellation: CancellationFlag?
+  ) -> KeyHits? {
+    if matcher.foldedTerm.count >= TrigramIndex.gramLength,
+      keys.options == catalog.defaultKeys.options,
+      keys.dropsPunctuation == catalog.defaultKeys.dropsPunctuation,
+      let candidates = catalog.trigramIndex?.candidates(for: matcher.foldedTerm)
+    {
+      return KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: cancellation)
+    }
+    return KeyScanner.scanAll(keys, for: matcher, cancellation: cancellation)
   }
 
   /// The catalog's reading keys and the matcher of the query's term over them, when the

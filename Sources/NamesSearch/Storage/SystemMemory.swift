@@ -42,12 +42,15 @@ enum SystemMemory {
   }
 
   /// The first `bytes` bytes (more than 0) of the file open as `fd`, mapped private and
-  /// read-only, its pages read in at once (`MAP_POPULATE`, Linux), or `nil` when the system
-  /// refuses the mapping. Unmap it with `unmap(_:bytes:)`.
+  /// read-only, its pages read in at once (`MAP_POPULATE`, Linux) unless `populating` is
+  /// false (a file a query reads a small part of: its pages are then read as touched), or
+  /// `nil` when the system refuses the mapping. Unmap it with `unmap(_:bytes:)`.
   ///
-  /// - Complexity: O(bytes): the pages are read before it returns.
-  static func mapFile(_ fd: Int32, bytes: Int) -> UnsafeMutableRawPointer? {
-    let mapped = mmap(nil, bytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
+  /// - Complexity: O(bytes) when populating: the pages are read before it returns; else O(1).
+  static func mapFile(_ fd: Int32, bytes: Int, populating: Bool = true) -> UnsafeMutableRawPointer?
+  {
+    let flags = MAP_PRIVATE | (populating ? MAP_POPULATE : 0)
+    let mapped = mmap(nil, bytes, PROT_READ, flags, fd, 0)
     guard let mapped, mapped != MAP_FAILED else { return nil }
     return mapped
   }

@@ -1,0 +1,126 @@
+/// One query answered from a list's index file, reading and checking only what it touches:
+/// the header, titles and sections; the postings of the term's trigrams (`TrigramCache`);
+/// the keys those name; the names it matches. A query that finds a few names in a million
+/// hashes a few hundred 4 KiB blocks, not the 38 MB index, and maps no page it does not read.
+///
+/// Every part is checked before it is read: its blocks against the index's block digests
+/// (`BlockChecksums`, vouched for by the header's checksum), and each key's or name's
+/// offsets to lie in order within their part. Any check that fails, a query this path does
+/// not answer (more than one word, typos, sounds-like, a term shorter than a trigram,
+/// options other than the index's keys', readings that apply), or a file it needs that is
+/// not there gives `nil`: the caller then loads the list through `CachedCatalogLoader`,
+/// which checks the whole index (and rebuilds a damaged one), so the answer never depends
+/// on the path taken.
+///
+/// The result's catalog has only those parts checked: print the result (names, section
+/// titles, counts, the index strip), and load the list through `CachedCatalogLoader` for
+/// anything else.
+package enum IndexedQuery {
+  /// The answer to `query` over the list at `path`, from its index in `cacheDirectory`
+  /// (made with load options `options`), or `nil` when this path does not answer it.
+  ///
+  /// - Throws: `LoadError` when the index holds more than `maximumSize` allows, as a load
+  ///   from the list would (`ExpansionLimit`).
+  /// - Complexity: O(b + p + m) in the index's blocks (8 bytes each, read once), the
+  ///   postings read, and the candidates' and matches' bytes.
+  package static func answer(
+    _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
+    options: LoadOptions, maximumSize: Int = FileReader.defaultMaximumSize
+  ) throws(LoadError) -> SearchResult? {
+    try answering(
+      query, contentsOfFile: path, cacheDirectory: cacheDirectory, options: options,
+      maximumSize: maximumSize)?.result
+  }
+
+  /// `answer(_:contentsOfFile:cacheDirectory:options:maximumSize:)`, with the index's block
+  /// checksums, which tell how much of it was checked.
+  static func answering(
+    _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
+    options: LoadOptions, maximumSize: Int
+  ) throws(LoadError) -> (result: SearchResult, blocks: BlockChecksums)? {
+    let expression = query.searchedExpression
+    guard !options.keepsRecords, !expression.clauses.isEmpty,
+      let word = query.singleExactWord(of: expression)
+    else { return nil }
+    let literal = query.literal(word)
+    let matcher = Matcher(query: literal)
+    // The index's keys are folded for `MatchOptions.default`, punctuation dropped.
+    guard matcher.foldedTerm.count >= TrigramIndex.gramLength,
+      literal.options.keyOptions == MatchOptions.default.keyOptions,
+      !(matcher.keepsPunctuation && literal.options.foldsAll),
+      let absolute = FileSystem.resolvedPath(path), let stamp = SourceStamp(path: absolute)
+    else { return nil }
+    let identity = CacheIdentity(absolutePath: absolute, options: options)
+    guard
+      let file = IndexCache.mapped(
+        for: absolute, stamp: stamp, identity: identity, in: cacheDirectory,
+        unicodeVersion: { ToolchainUnicodeVersion.current(rememberedIn: cacheDirectory) },
+        populating: false)
+    else { return nil }
+    var reader = CacheReader(bytes: file.bytes)
+    guard
+      let lazy = reader.lazyCatalog(
+        region: file.region, absolutePath: absolute, stamp: stamp, identity: identity,
+        version: file.version)
+    else { return nil }
+    var catalog = lazy.catalog
+    let (blocks, layout) = (lazy.blocks, lazy.layout)
+    var expansion = ExpansionLimit(
+      inputSize: Int(stamp.size), maximumSize: maximumSize, source: path.description)
+    try expansion.add(catalog)
+    catalog.bind(companionsOf: file)
+    // Readings: answered here only when the term is none or the list has none (read from
+    // their own file, never made from the names, which are not checked).
+    if literal.options.searchesReadings, ReadingMatcher.readingTerm(literal.term) != nil {
+      guard let location = catalog.readingLocation,
+        let readings = ReadingCache.read(at: location, names: catalog.names), readings.count == 0
+      else { return nil }
+    }
+    guard let index = catalog.trigramIndex,
+      let candidates = index.candidates(for: matcher.foldedTerm)
+    else { return nil }
+    let keys = catalog.defaultKeys
+    guard
+      itemsHold(
+        candidates, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count,
+        in: file.bytes, blocks: blocks),
+      let hits = KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: nil)
+    else { return nil }
+    let result = Searcher.result(query, catalog, matchedKeys: hits.matched, in: keys)
+    guard
+      itemsHold(
+        result.matchedNames, ends: layout.nameEnds, bytes: layout.names,
+        total: catalog.names.bytes.count, in: file.bytes, blocks: blocks)
+    else { return nil }
+    return (result, blocks)
+  }
+
+  /// Whether the offsets of items `items` (ascending indices into a part of `file`: end
+  /// offsets at `ends`, bytes at `bytes`, `total` bytes in all), and their bytes, check
+  /// against `blocks` (whose body starts after the header), and each item's offsets lie
+  /// in order within the part.
+  ///
+  /// - Complexity: O(n) in the items, plus the blocks first checked.
+  static func itemsHold(
+    _ items: [UInt32], ends: Int, bytes: Int, total: Int, in file: UnsafeRawBufferPointer,
+    blocks: BlockChecksums
+  ) -> Bool {
+    let base = IndexCache.headerSize
+    func end(_ i: Int) -> Int {
+      Int(UInt32(littleEndian: file.loadUnaligned(fromByteOffset: ends + 4 * i, as: UInt32.self)))
+    }
+    return blocks.checking { checker in
+      for item in items {
+        let i = Int(item)
+        let first = i == 0 ? ends : ends + 4 * (i - 1)
+        guard checker.holds(first - base..<ends + 4 * (i + 1) - base) else { return false }
+        let start = i == 0 ? 0 : end(i - 1)
+        let stop = end(i)
+        guard start <= stop, stop <= total,
+          checker.holds(bytes + start - base..<bytes + stop - base)
+        else { return false }
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NamesSearch
+
+/// A query answered from the index file checking only what it reads (`IndexedQuery`): the
+/// same answers as a load from the list, a small part of the index checked for a rare term,
+/// and never an answer changed by damage or forgery: a query that reads a damaged part, or
+/// offsets out of order, gives way to the full load.
+@Suite("Queries that check what they read")
+struct IndexedQueryTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "indexed-query-\(UUID().uuidString)"
+  ).path
+  var cache: String { folder + "/cache" }
+
+  /// Names in Latin letters, some accented (no reading keys: Han, kana and Hangul names
+  /// have readings, which this path leaves to the full load).
+  static let names = TrigramIndexTests.names(
+    50_000, seed: 31,
+    from: TrigramIndexTests.syllables.filter { $0.unicodeScalars.allSatisfy { $0.value < 0x300 } })
+  /// Single words of three bytes or more, rare to common, some found nowhere.
+  static let answered = ["kar", "berg", "quahil", "shiro", "mitane", "ané", "øvo", "łka", "zzz"]
+
+  func makeList(aged: Bool = true) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/names.txt"
+    try Data(Self.names.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    if aged {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    }
+    return path
+  }
+
+  /// The index and the n-gram index written, as two runs write them.
+  func writeFiles(_ path: String) throws {
+    _ = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache).writeCache()
+    let second = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+    _ = Searcher().search(Query(term: "kar"), in: second.catalog)
+    #expect(second.writeCache())
+  }
+
+  func answering(_ query: Query, _ path: String) throws -> (
+    result: SearchResult, blocks: BlockChecksums
+  )? {
+    try IndexedQuery.answering(
+      query, contentsOfFile: try #require(PathName(path)),
+      cacheDirectory: try #require(PathName(cache)), options: LoadOptions(keepsRecords: false),
+      maximumSize: FileReader.defaultMaximumSize)
+  }
+
+  /// What a load from the list answers.
+  func expected(_ query: Query, _ path: String) throws -> [Section] {
+    let catalog = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: nil).catalog
+    return Searcher().search(query, in: catalog).sections
+  }
+
+  @Test("single words are answered as a load from the list answers them")
+  func sameAnswers() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    // No index yet, then no n-gram index yet: not answered.
+    #expect(try answering(Query(term: "kar"), path) == nil)
+    #expect(try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache).writeCache())
+    #expect(try answering(Query(term: "kar"), path) == nil)
+    try writeFiles(path)
+    var found = 0
+    for term in Self.answered {
+      let answer = try #require(try answering(Query(term: term), path), "\(term)")
+      #expect(answer.result.sections == (try expected(Query(term: term), path)), "\(term)")
+      found += answer.result.matchedNames.count
+    }
+    #expect(found > 100)
+  }
+
+  @Test(
+    "queries this path does not answer are left to the full load",
+    arguments: [
+      Query(term: "an"), Query(term: ""), Query(term: "kar ro"), Query(term: "kar|ro"),
+      Query(term: "!kar"), Query(term: "^kar"),
+      Query(term: "karo", typos: TypoTolerance(byLength: true, maximum: 2)),
+      Query(term: "karo", soundsLike: true),
+      Query(term: "kar", options: MatchOptions(folding: .cd)),
+      Query(term: "Kar", options: MatchOptions(ignoresCase: false)),
+      Query(term: "lu-pel", syntax: .fixedStrings),
+    ])
+  func notAnswered(query: Query) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    #expect(try answering(query, path) == nil, "\(query.term)")
+  }
+
+  @Test("a list with readings is left to the full load for a term that may be a reading")
+  func readings() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/names.txt"
+    try Data((Self.names + ["张伟", "カラ"]).joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    try writeFiles(path)
+    // "kar" may be read as pinyin or romaji: only the full load reads readings.
+    #expect(try answering(Query(term: "kar"), path) == nil)
+    let off = Query(term: "kar", options: MatchOptions(usesReadings: false))
+    let answer = try #require(try answering(off, path))
+    #expect(answer.result.sections == (try expected(off, path)))
+  }
+
+  @Test("a rare term checks a small part of the index")
+  func checksLittle() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    let answer = try #require(try answering(Query(term: "quahilfen"), path))
+    #expect(!answer.result.matchedNames.isEmpty)
+    #expect(answer.blocks.blockCount > 100)
+    #expect(answer.blocks.checkedBlockCount * 10 < answer.blocks.blockCount)
+  }
+
+  @Test("a list changed within the clock's resolution is compared by its contents")
+  func racyList() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList(aged: false)
+    try writeFiles(path)
+    let answer = try #require(try answering(Query(term: "kar"), path))
+    #expect(answer.result.sections == (try expected(Query(term: "kar"), path)))
+    // The same size and times, other contents: not answered from the index.
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let k = try #require(bytes.firstIndex(of: UInt8(ascii: "k")))
+    bytes[k] = UInt8(ascii: "q")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: attributes[.modificationDate]!], ofItemAtPath: path)
+    if let stamp = SourceStamp(path: path), stamp.size == UInt64(bytes.count) {
+      #expect(try answering(Query(term: "kar"), path) == nil)
+    }
+  }
+
+  func indexFile(_ path: String) throws -> String {
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return IndexCache.file(for: absolute, in: cache)
+  }
+
+  @Test("damage the query reads makes it give way; damage elsewhere changes nothing")
+  func damage() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    let file = try indexFile(path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let header = try good.withUnsafeBytes {
+      try CacheHeader.decode(
+        $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+    }
+    let layout = header.layout
+    let query = Query(term: "quahilfen")
+    let expected = try expected(query, path)
+    let found = try #require(try answering(query, path)).result
+    let name = Int(try #require(found.matchedNames.first))
+    func end(_ i: Int) -> Int {
+      Int(
+        good.withUnsafeBytes {
+          $0.loadUnaligned(fromByteOffset: layout.nameEnds + 4 * i, as: UInt32.self)
+        })
+    }
+    let nameStart = layout.names + (name == 0 ? 0 : end(name - 1))
+    let keyStart =
+      layout.keys
+      + (name == 0
+        ? 0
+        : Int(
+          good.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: layout.keyEnds + 4 * (name - 1), as: UInt32.self)
+          }))
+    // Read by the query: its name's bytes and end, its key's bytes, a title, the digests,
+    // the header. Each makes it give way (and the full load, which checks everything,
+    // reads the list).
+    for offset in [
+      nameStart + 1, layout.nameEnds + 4 * name, keyStart + 2, layout.titles,
+      layout.digests + 3, 20, 72,
+    ] {
+      var bytes = good
+      bytes[offset] ^= 0x04
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      #expect(try answering(query, path) == nil, "offset \(offset)")
+      let loaded = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+      #expect(loaded.origin == .list)
+      #expect(Searcher().search(query, in: loaded.catalog).sections == expected)
+      try Data(good).write(to: URL(fileURLWithPath: file))
+    }
+    // Not read by it: a name's bytes in a block no match, its key or its offsets lies in.
+    var touched = Set<Int>()
+    for n in found.matchedNames.map(Int.init) {
+      for offset in [layout.names + end(n), layout.nameEnds + 4 * n, layout.keyEnds + 4 * n] {
+        for block in (offset - 4_096 * 2) / 4_096...(offset + 4_096 * 2) / 4_096 {
+          touched.insert(block)
+        }
+      }
+    }
+    let far = try #require(
+      stride(from: layout.names, to: layout.names + Int(header.nameBytes), by: 4_096).first {
+        !touched.contains($0 / 4_096) && !touched.contains(($0 - 184) / 4_096)
+      })
+    var bytes = good
+    bytes[far] ^= 0x04
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let answer = try #require(try answering(query, path))
+    #expect(answer.result.sections == expected)
+  }
+
+  /// The `.tri` file bound again to the index `index` (its checksum made right), so that
+  /// only the forgery in the index can refuse a query.
+  func rebind(trigramFileOf path: String, to indexBytes: [UInt8]) throws {
+    let index = try #require(PathName(try indexFile(path)))
+    let file = try #require(TrigramCache.path(besideIndex: index))
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.description)))
+    for k in 0..<8 { bytes[16 + k] = indexBytes[72 + k] }
+    try Data(TrigramCacheTests.forged(bytes)).write(to: URL(fileURLWithPath: file.description))
+  }
+
+  @Test("forged offsets (digests and checksum made right) never read out of bounds")
+  func forgedOffsets() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    let file = try indexFile(path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let layout = try good.withUnsafeBytes {
+      try CacheHeader.decode(
+        $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+    }.layout
+    let query = Query(term: "kar")
+    let found = try #require(try answering(query, path)).result
+    // The forging itself is sound: the good file sealed again and rebound is answered.
+    var sealed = good
+    sealed.withUnsafeMutableBytes { _ = IndexCache.seal($0) }
+    try rebind(trigramFileOf: path, to: sealed)
+    #expect(try answering(query, path) != nil)
+    let name = Int(try #require(found.matchedNames.dropFirst().first))
+    for value in [UInt32.max, 0, UInt32(1 << 30)] {
+      for ends in [layout.nameEnds, layout.keyEnds] {
+        var bytes = good
+        bytes.withUnsafeMutableBytes { raw in
+          raw.storeBytes(of: value.littleEndian, toByteOffset: ends + 4 * name, as: UInt32.self)
+          #expect(IndexCache.seal(raw))
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        try rebind(trigramFileOf: path, to: bytes)
+        // Ends out of order or past the part: refused, whichever path reads them.
+        #expect(try answering(query, path) == nil, "\(value) at \(ends)")
+      }
+    }
+  }
+}
