@@ -18,6 +18,8 @@ final class BlockChecksums: @unchecked Sendable {
   /// The size of a block in bytes: 4 KiB, a page, so a query touching one name in a
   /// block hashes about what it maps.
   static let blockSize = 4096
+  /// log₂ of `blockSize`.
+  static let blockShift = 12
 
   /// The number of blocks of a body of `bodySize` bytes.
   static func blockCount(bodySize: Int) -> Int { (bodySize + blockSize - 1) / blockSize }
@@ -225,20 +227,31 @@ final class BlockChecksums: @unchecked Sendable {
     /// `BlockChecksums.holds(_:)`, under the lock already held.
     @inline(__always)
     mutating func holds(_ range: Range<Int>) -> Bool {
-      let body = blocks.body
-      guard range.lowerBound >= 0, range.upperBound <= body.count, !damaged else { return false }
-      guard !range.isEmpty else { return true }
-      var block = range.lowerBound / BlockChecksums.blockSize
-      let last = (range.upperBound - 1) / BlockChecksums.blockSize
+      holds(from: range.lowerBound, to: range.upperBound)
+    }
+
+    /// Whether the bytes `lower ..< upper` of the body (false when `upper < lower`) lie
+    /// within it and their blocks check: `holds(_:)` without making a range, one bit test
+    /// for bytes in a block already checked.
+    @inline(__always)
+    mutating func holds(from lower: Int, to upper: Int) -> Bool {
+      guard lower >= 0, upper >= lower, upper <= blocks.body.count, !damaged else {
+        return false
+      }
+      guard upper > lower else { return true }
+      let bits = blocks.checked.baseAddress!
+      var block = lower &>> BlockChecksums.blockShift
+      let last = (upper &- 1) &>> BlockChecksums.blockShift
       while block <= last {
-        if blocks.checked[block >> 6] & (1 << UInt64(block & 63)) == 0 {
+        let mask: UInt64 = 1 &<< UInt64(block & 63)
+        if bits[block &>> 6] & mask == 0 {
           guard blocks.hashes(block) else {
             damaged = true
             return false
           }
-          blocks.checked[block >> 6] |= 1 << UInt64(block & 63)
+          bits[block &>> 6] |= mask
         }
-        block += 1
+        block &+= 1
       }
       return true
     }

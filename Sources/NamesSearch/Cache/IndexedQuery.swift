@@ -106,18 +106,21 @@ package enum IndexedQuery {
     blocks: BlockChecksums
   ) -> Bool {
     let base = IndexCache.headerSize
+    let words = file.baseAddress! + ends
     func end(_ i: Int) -> Int {
-      Int(UInt32(littleEndian: file.loadUnaligned(fromByteOffset: ends + 4 * i, as: UInt32.self)))
+      Int(UInt32(littleEndian: words.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)))
     }
     return blocks.checking { checker in
       for item in items {
         let i = Int(item)
-        let first = i == 0 ? ends : ends + 4 * (i - 1)
-        guard checker.holds(first - base..<ends + 4 * (i + 1) - base) else { return false }
-        let start = i == 0 ? 0 : end(i - 1)
+        let first = i == 0 ? ends : ends &+ 4 &* (i &- 1)
+        guard checker.holds(from: first &- base, to: ends &+ 4 &* (i &+ 1) &- base) else {
+          return false
+        }
+        let start = i == 0 ? 0 : end(i &- 1)
         let stop = end(i)
-        guard start <= stop, stop <= total,
-          checker.holds(bytes + start - base..<bytes + stop - base)
+        guard stop <= total,
+          checker.holds(from: bytes &+ start &- base, to: bytes &+ stop &- base)
         else { return false }
       }
       return true
