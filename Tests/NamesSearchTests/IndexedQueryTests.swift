@@ -110,6 +110,20 @@ struct IndexedQueryTests {
     #expect(answer.result.sections == (try expected(off, path)))
   }
 
+  @Test("a list over the size limit is left to the full load, which refuses it")
+  func maximumSize() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    let answer = try IndexedQuery.answering(
+      Query(term: "kar"), contentsOfFile: try #require(PathName(path)),
+      cacheDirectory: try #require(PathName(cache)), options: LoadOptions(keepsRecords: false),
+      maximumSize: size - 1)
+    #expect(answer == nil)
+    #expect(try answering(Query(term: "kar"), path) != nil)
+  }
+
   @Test("a rare term checks a small part of the index")
   func checksLittle() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -204,6 +204,29 @@ struct TrigramCacheTests {
     #expect(catalog.trigramIndex != nil && Self.answers(catalog) == expected)
   }
 
+  @Test("a file whose postings a lookup finds damaged is made again after the answer")
+  func damagedIsMadeAgain() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    let expected = try expected(path)
+    let file = try writeFiles(path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    // Every byte of the postings changed, the header and digests left alone.
+    let blocks = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) })
+    let bits = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 36, as: UInt32.self) })
+    let postings =
+      TrigramCache.headerSize + 8 * blocks
+      + TrigramCache.layout(bucketBits: bits, postingBytes: 0).postings
+    var bad = good
+    for k in postings..<bad.count { bad[k] ^= 0x40 }
+    try Data(bad).write(to: URL(fileURLWithPath: file))
+    let loaded = try load(path)
+    #expect(Self.answers(loaded.catalog) == expected)
+    #expect(loaded.catalog.lacksTrigramIndex)
+    #expect(loaded.writeCache())
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) == good)
+  }
+
   @Test("a file bound to another index (the list changed) is not used, and is made again")
   func boundToIndex() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -196,6 +196,14 @@ final class BlockChecksums: @unchecked Sendable {
     damaged.withLock { _ in checked.reduce(0) { $0 + $1.nonzeroBitCount } }
   }
 
+  /// Whether a block did not check, or a reader found the file's structure wrong
+  /// (`markDamaged()`): the file is then to be made again.
+  var isDamaged: Bool { damaged.withLock { $0 } }
+
+  /// Records that a reader found the file unusable though its blocks checked (a structure
+  /// no writer makes): `holds(_:)` fails from now on, and `isDamaged` says so.
+  func markDamaged() { damaged.withLock { $0 = true } }
+
   /// The number of blocks of the body.
   var blockCount: Int { digests.count }
 

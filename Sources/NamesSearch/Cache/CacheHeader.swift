@@ -114,7 +114,7 @@ struct CacheHeader: Equatable {
   /// The list's content hash (`SourceHash`).
   var sourceHash: UInt64
   /// The file's checksum: XXH3-64 of the header (this field zero) and the block digests
-  /// (`IndexBlocks.checksum`); zero while it is computed.
+  /// (`BlockChecksums.checksum`); zero while it is computed.
   var checksum: UInt64 = 0
   /// The bytes after the header.
   var bodySize: UInt64
@@ -139,8 +139,8 @@ struct CacheHeader: Equatable {
   /// The number of records: `nameCount`, or 0 when the names are not records.
   var recordCount: UInt32 = 0
   var recordBytes: UInt32 = 0
-  /// XXH3-64 (seed 0) of the records part, from `Layout.recordEnds` to the end of the file
-  /// (zero padding included) to the block digests, checked only when the records are wanted.
+  /// XXH3-64 (seed 0) of the records part, from `Layout.recordEnds` up to the block digests
+  /// (zero padding included), checked only when the records are wanted.
   var recordsChecksum: UInt64 = 0
   /// Whether the list's items are records whose text was not stored
   /// (`Catalog.recordsDropped`); `recordCount` is then 0.

@@ -1,7 +1,9 @@
-/// What the files kept beside an index file (`ReadingCache`, `PhoneticCache`) share: a
-/// header with the file's checksum in it, then parts each padded to 8 bytes, written
-/// atomically and checksummed as the index is (`IndexChecksum`: XXH3-64 of the body in
-/// pieces, combined with the header whose checksum field is zero).
+/// What the files kept beside an index file share: where they are and what binds them to
+/// the index (`Location`), and the header's first fields (all of them: `ReadingCache`,
+/// `PhoneticCache`, `TrigramCache`); for the reading keys and the sounds-like index also
+/// parts each padded to 8 bytes, written atomically and checksummed whole (`IndexChecksum`:
+/// XXH3-64 of the body in pieces, combined with the header whose checksum field is zero).
+/// The n-gram index has block digests instead (`BlockChecksums`), as the index does.
 enum CompanionFile {
   /// Where a file beside an index file is kept, and what it must be bound to.
   struct Location: Sendable {

@@ -19,8 +19,9 @@ package enum IndexedQuery {
   /// The answer to `query` over the list at `path`, from its index in `cacheDirectory`
   /// (made with load options `options`), or `nil` when this path does not answer it.
   ///
-  /// - Throws: `LoadError` when the index holds more than `maximumSize` allows, as a load
-  ///   from the list would (`ExpansionLimit`).
+  /// - Throws: `LoadError` when the index holds more than `maximumSize` allows for the
+  ///   list's size, as a load from the list would (`ExpansionLimit`); a list larger than
+  ///   `maximumSize` itself is left to the full load, which refuses it as `FileReader` does.
   /// - Complexity: O(b + p + m) in the index's blocks (8 bytes each, read once), the
   ///   postings read, and the candidates' and matches' bytes.
   package static func answer(
@@ -48,7 +49,9 @@ package enum IndexedQuery {
     guard matcher.foldedTerm.count >= TrigramIndex.gramLength,
       literal.options.keyOptions == MatchOptions.default.keyOptions,
       !(matcher.keepsPunctuation && literal.options.foldsAll),
-      let absolute = FileSystem.resolvedPath(path), let stamp = SourceStamp(path: absolute)
+      let absolute = FileSystem.resolvedPath(path), let stamp = SourceStamp(path: absolute),
+      // A list over `maximumSize` is refused by the full load, from its size (`FileReader`).
+      stamp.size <= UInt64(clamping: maximumSize)
     else { return nil }
     let identity = CacheIdentity(absolutePath: absolute, options: options)
     guard

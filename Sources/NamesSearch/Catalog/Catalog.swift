@@ -219,8 +219,12 @@ public struct Catalog: Sendable {
   }
 
   /// Whether this catalog was mapped from an index file and its n-gram index was asked for
-  /// but no usable file was there: a cache writer then makes and keeps one.
-  var lacksTrigramIndex: Bool { trigramLocation != nil && derivedKeys.lacksTrigramIndex }
+  /// but no usable file was there, or a lookup found the file damaged: a cache writer then
+  /// makes and keeps one.
+  var lacksTrigramIndex: Bool {
+    trigramLocation != nil
+      && (derivedKeys.lacksTrigramIndex || derivedKeys.keptTrigramIndex?.isDamaged == true)
+  }
 
   /// The sounds-like index if this catalog made it from its names (not read from a
   /// `PhoneticCache` file, and not yet asked for: `nil`), for a cache writer to keep.
@@ -253,6 +257,9 @@ private final class DerivedKeys: Sendable {
       return index
     }
   }
+
+  /// The n-gram index, if it was asked for and there was one.
+  var keptTrigramIndex: TrigramIndex? { trigram.withLock { $0 ?? nil } }
 
   /// Whether the n-gram index was asked for and there was none.
   var lacksTrigramIndex: Bool {

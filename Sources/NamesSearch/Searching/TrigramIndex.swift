@@ -174,17 +174,28 @@ struct TrigramIndex: Sendable {
     }
     var ranges: [Range<Int>] = []
     for bucket in buckets {
-      guard let range = postingRange(of: bucket) else { return nil }
+      guard let range = postingRange(of: bucket) else { return damaged() }
       ranges.append(range)
     }
     ranges.sort { $0.count < $1.count }
-    guard var found = decode(ranges[0]), found.count <= keyCount / 3 else { return nil }
+    guard var found = decode(ranges[0]) else { return damaged() }
+    guard found.count <= keyCount / 3 else { return nil }
     for range in ranges.dropFirst().prefix(3) where !found.isEmpty {
-      guard let more = decode(range) else { return nil }
+      guard let more = decode(range) else { return damaged() }
       found = Self.intersection(found, more)
     }
     return found
   }
+
+  /// `nil`, once the file the index was mapped from is marked damaged (a block that did
+  /// not check, or a structure no writer makes), so that a cache writer makes it again.
+  private func damaged() -> [UInt32]? {
+    checks?.blocks.markDamaged()
+    return nil
+  }
+
+  /// Whether the file the index was mapped from was found damaged by a lookup.
+  var isDamaged: Bool { checks?.blocks.isDamaged ?? false }
 
   /// The bytes of `postings` that hold bucket `bucket`'s keys, if the directory's entries
   /// check and lie in order within the postings (the postings are checked when decoded).
