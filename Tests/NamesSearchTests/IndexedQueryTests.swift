@@ -244,10 +244,11 @@ struct IndexedQueryTests {
     try writeFiles(path)
     let file = try indexFile(path)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let layout = try good.withUnsafeBytes {
+    let header = try good.withUnsafeBytes {
       try CacheHeader.decode(
         $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-    }.layout
+    }
+    let layout = header.layout
     let query = Query(term: "kar")
     let found = try #require(try answering(query, path)).result
     // The forging itself is sound: the good file sealed again and rebound is answered.
@@ -256,11 +257,15 @@ struct IndexedQueryTests {
     try rebind(trigramFileOf: path, to: sealed)
     #expect(try answering(query, path) != nil)
     let name = Int(try #require(found.matchedNames.dropFirst().first))
-    for value in [UInt32.max, 0, UInt32(1 << 30)] {
+    let last = Int(header.nameCount) - 1
+    // A matched name's end, and the last end of the names and of the keys (which the
+    // stores are made on, before any name is read: a wrong one must be refused, not trap).
+    for (entry, value) in [(name, UInt32.max), (name, 0), (name, 1 << 30), (last, 0), (last, 1)]
+    {
       for ends in [layout.nameEnds, layout.keyEnds] {
         var bytes = good
         bytes.withUnsafeMutableBytes { raw in
-          raw.storeBytes(of: value.littleEndian, toByteOffset: ends + 4 * name, as: UInt32.self)
+          raw.storeBytes(of: value.littleEndian, toByteOffset: ends + 4 * entry, as: UInt32.self)
           #expect(IndexCache.seal(raw))
         }
         try Data(bytes).write(to: URL(fileURLWithPath: file))

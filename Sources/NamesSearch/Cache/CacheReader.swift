@@ -131,11 +131,28 @@ struct CacheReader {
         absolutePath: absolutePath, stamp: stamp, identity: identity, version: version,
         reads: { blocks.holds($0.lowerBound - start..<$0.upperBound - start) }),
       Self.contentsHold(header, absolutePath, stamp),
+      // What the stores are made on: the last end of the names and of the keys is their
+      // byte count (the one offset of each a catalog relies on before any is read).
+      lastEndHolds(
+        at: layout.nameEnds, count: Int(header.nameCount), total: Int(header.nameBytes), blocks),
+      lastEndHolds(
+        at: layout.keyEnds, count: Int(header.keyCount), total: Int(header.keyBytes), blocks),
       let catalog = Self.catalog(
         region: region, bytes: bytes, header: header, titles: titles, ranges: ranges,
         identity: identity, verifiesChecksum: true)
     else { return nil }
     return (catalog, blocks, layout)
+  }
+
+  /// Whether the last of the `count` end offsets at file offset `ends` checks against
+  /// `blocks` and is `total` (none: `total` is 0).
+  private func lastEndHolds(at ends: Int, count: Int, total: Int, _ blocks: BlockChecksums)
+    -> Bool
+  {
+    guard count > 0 else { return total == 0 }
+    let at = ends + 4 * (count - 1)
+    let start = IndexCache.headerSize
+    return blocks.holds(at - start..<at + 4 - start) && Int(u32(at)) == total
   }
 
   /// The header, titles and section ranges of the file, checked: the header as `decode`
