@@ -260,8 +260,7 @@ struct IndexedQueryTests {
     let last = Int(header.nameCount) - 1
     // A matched name's end, and the last end of the names and of the keys (which the
     // stores are made on, before any name is read: a wrong one must be refused, not trap).
-    for (entry, value) in [(name, UInt32.max), (name, 0), (name, 1 << 30), (last, 0), (last, 1)]
-    {
+    for (entry, value) in [(name, UInt32.max), (name, 0), (name, 1 << 30), (last, 0), (last, 1)] {
       for ends in [layout.nameEnds, layout.keyEnds] {
         var bytes = good
         bytes.withUnsafeMutableBytes { raw in
