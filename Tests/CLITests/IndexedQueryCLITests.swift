@@ -28,14 +28,23 @@ struct IndexedQueryCLITests {
     return path
   }
 
+  /// The list written in `folder`, the arguments that search it, and an environment whose
+  /// cache folder holds its index and n-gram index (two runs write them).
+  static func cachedList(in folder: URL) throws -> (
+    list: String, arguments: [String], environment: [String: String]
+  ) {
+    let list = try writeList(in: folder)
+    var environment = CLIRunner.defaultEnvironment
+    environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+    let base = ["-f", list, "--key", "Name"]
+    for _ in 0..<2 { _ = try CLIRunner.run(base + ["--count", "kar"], environment: environment) }
+    return (list, base, environment)
+  }
+
   @Test("a query that reads no damaged block is answered; the full load finds the damage")
   func checksWhatItReads() throws {
     try TemporaryDirectory.with { folder in
-      let list = try Self.writeList(in: folder)
-      var environment = CLIRunner.defaultEnvironment
-      environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-      let base = ["-f", list, "--key", "Name"]
-      for _ in 0..<2 { _ = try CLIRunner.run(base + ["--count", "kar"], environment: environment) }
+      let (_, base, environment) = try Self.cachedList(in: folder)
       let cacheFolder = folder.appendingPathComponent("cache/names-search")
       let index = try #require(
         try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).first {
@@ -62,12 +71,7 @@ struct IndexedQueryCLITests {
   @Test("sections, counts, the index, JSON and -o answer as --no-cache does")
   func sameAsNoCache() throws {
     try TemporaryDirectory.with { folder in
-      let list = try Self.writeList(in: folder)
-      var environment = CLIRunner.defaultEnvironment
-      environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-      let base = ["-f", list, "--key", "Name"]
-      // The index, then the n-gram index, written.
-      for _ in 0..<2 { _ = try CLIRunner.run(base + ["--count", "kar"], environment: environment) }
+      let (list, base, environment) = try Self.cachedList(in: folder)
       let cacheFolder = folder.appendingPathComponent("cache/names-search").path
       let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder)
       #expect(files.contains { $0.hasSuffix(".tri") }, "\(files)")

@@ -155,6 +155,14 @@ struct IndexedQueryTests {
     }
   }
 
+  /// The header of the index file `bytes`, decoded with the version it records.
+  static func header(of bytes: [UInt8]) throws -> CacheHeader {
+    try bytes.withUnsafeBytes {
+      try CacheHeader.decode(
+        $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+    }
+  }
+
   func indexFile(_ path: String) throws -> String {
     let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     return IndexCache.file(for: absolute, in: cache)
@@ -167,10 +175,7 @@ struct IndexedQueryTests {
     try writeFiles(path)
     let file = try indexFile(path)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let header = try good.withUnsafeBytes {
-      try CacheHeader.decode(
-        $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-    }
+    let header = try Self.header(of: good)
     let layout = header.layout
     let query = Query(term: "quahilfen")
     let expected = try expected(query, path)
@@ -244,10 +249,7 @@ struct IndexedQueryTests {
     try writeFiles(path)
     let file = try indexFile(path)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let header = try good.withUnsafeBytes {
-      try CacheHeader.decode(
-        $0, version: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-    }
+    let header = try Self.header(of: good)
     let layout = header.layout
     let query = Query(term: "kar")
     let found = try #require(try answering(query, path)).result

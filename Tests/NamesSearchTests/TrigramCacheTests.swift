@@ -119,6 +119,15 @@ struct TrigramCacheTests {
     #expect(!FileManager.default.fileExists(atPath: try trigramFile(of: path)))
   }
 
+  /// Where the body and the postings of the `.tri` file `bytes` start, and its bucket bits.
+  static func parts(of bytes: [UInt8]) -> (body: Int, postings: Int, bits: Int) {
+    let blocks = Int(
+      bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) })
+    let bits = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 36, as: UInt32.self) })
+    let body = TrigramCache.headerSize + 8 * blocks
+    return (body, body + TrigramCache.layout(bucketBits: bits, postingBytes: 0).postings, bits)
+  }
+
   /// `bytes` (a `.tri` file) with its block digests and checksum made right again.
   static func forged(_ bytes: [UInt8]) -> [UInt8] {
     var bytes = bytes
@@ -148,10 +157,7 @@ struct TrigramCacheTests {
     let expected = try expected(path)
     let file = try writeFiles(path)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let blocks = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) })
-    let bodyStart = TrigramCache.headerSize + 8 * blocks
-    let bits = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 36, as: UInt32.self) })
-    let postingsStart = bodyStart + TrigramCache.layout(bucketBits: bits, postingBytes: 0).postings
+    let (bodyStart, postingsStart, bits) = Self.parts(of: good)
     var cases: [[UInt8]] = []
     // One byte, and eight bytes at once, changed across the file.
     for offset in [0, 8, 12, 16, 24, 32, 36, 40, 48, 56, good.count - 1]
@@ -212,11 +218,7 @@ struct TrigramCacheTests {
     let file = try writeFiles(path)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
     // Every byte of the postings changed, the header and digests left alone.
-    let blocks = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) })
-    let bits = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 36, as: UInt32.self) })
-    let postings =
-      TrigramCache.headerSize + 8 * blocks
-      + TrigramCache.layout(bucketBits: bits, postingBytes: 0).postings
+    let postings = Self.parts(of: good).postings
     var bad = good
     for k in postings..<bad.count { bad[k] ^= 0x40 }
     try Data(bad).write(to: URL(fileURLWithPath: file))
