@@ -67,10 +67,8 @@ enum Run {
       StandardStreams.writeError(LoadErrorLine.text(error))
       return .failure
     }
-    let outputMode: Options.OutputMode
-    switch options.mode {
-    case .live: return LiveMode.run(catalog: catalog, options: options, environment: environment)
-    case .print(let mode): outputMode = mode
+    if case .live = options.mode {
+      return LiveMode.run(catalog: catalog, options: options, environment: environment)
     }
     let result = Searcher().search(options.query, in: catalog)
     if let path = options.output {

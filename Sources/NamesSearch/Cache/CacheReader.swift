@@ -39,17 +39,8 @@ struct CacheReader {
         absolutePath: absolutePath, stamp: stamp, identity: identity, version: version,
         reads: { _ in true })
     else { return nil }
-    let furtherCount = Int(header.furtherCount)
-    let furtherBytes = Int(header.furtherBytes)
-    let nameCount = Int(header.nameCount)
-    let keyCount = Int(header.keyCount)
-    let ownerCount = Int(header.ownerCount)
-    let nameBytes = Int(header.nameBytes)
-    let keyBytes = Int(header.keyBytes)
+    let (nameCount, keyCount) = (Int(header.nameCount), Int(header.keyCount))
     let layout = header.layout
-    let nameEndsStart = layout.nameEnds
-    let keyEndsStart = layout.keyEnds
-    let ownersStart = layout.owners
 
     // The block digests (each block of the index part; the header's checksum covers the
     // digests), the offset tables (ascending, ending at the byte counts) and the owners
@@ -67,21 +58,23 @@ struct CacheReader {
       switch task {
       case pieces:
         let valid = Self.endsAreValid(
-          shared.value, at: nameEndsStart, count: nameCount, total: nameBytes)
+          shared.value, at: layout.nameEnds, count: nameCount, total: Int(header.nameBytes))
         results[task] = valid ? 1 : 0
       case pieces + 1:
         // Keys that are the names (`CacheHeader.keysAreNames`) have the names' ends.
         let valid =
           header.keysAreNames
-          || Self.endsAreValid(shared.value, at: keyEndsStart, count: keyCount, total: keyBytes)
+          || Self.endsAreValid(
+            shared.value, at: layout.keyEnds, count: keyCount, total: Int(header.keyBytes))
         results[task] = valid ? 1 : 0
       case pieces + 2:
         let valid = Self.ownersAreValid(
-          shared.value, at: ownersStart, count: ownerCount, nameCount: nameCount)
+          shared.value, at: layout.owners, count: Int(header.ownerCount), nameCount: nameCount)
         results[task] = valid ? 1 : 0
       case pieces + 3:
         let valid = Self.endsAreValid(
-          shared.value, at: layout.furtherEnds, count: furtherCount, total: furtherBytes)
+          shared.value, at: layout.furtherEnds, count: Int(header.furtherCount),
+          total: Int(header.furtherBytes))
         results[task] = valid ? 1 : 0
       default:
         let holds =

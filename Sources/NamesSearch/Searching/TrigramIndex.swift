@@ -182,7 +182,7 @@ struct TrigramIndex: Sendable {
     guard found.count <= keyCount / 3 else { return nil }
     for range in ranges.dropFirst().prefix(3) where !found.isEmpty {
       guard let more = decode(range) else { return damaged() }
-      found = Self.intersection(found, more)
+      found = ExpressionEvaluation.intersection(found, more)
     }
     return found
   }
@@ -243,23 +243,4 @@ struct TrigramIndex: Sendable {
     return keys
   }
 
-  /// The keys in both `a` and `b` (each ascending), ascending.
-  static func intersection(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-    var out: [UInt32] = []
-    out.reserveCapacity(min(a.count, b.count))
-    var i = 0
-    var j = 0
-    while i < a.count && j < b.count {
-      if a[i] < b[j] {
-        i += 1
-      } else if a[i] > b[j] {
-        j += 1
-      } else {
-        out.append(a[i])
-        i += 1
-        j += 1
-      }
-    }
-    return out
-  }
 }
