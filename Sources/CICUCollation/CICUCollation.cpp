@@ -129,3 +129,10 @@ extern "C" int32_t cicu_compare(
   if (U_FAILURE(status)) return 0;
   return result == UCOL_LESS ? -1 : (result == UCOL_GREATER ? 1 : 0);
 }
+
+extern "C" int32_t cicu_available_locale_count(void) { return ucol_countAvailable(); }
+
+extern "C" const char *cicu_available_locale(int32_t index) {
+  if (index < 0 || index >= ucol_countAvailable()) return nullptr;
+  return ucol_getAvailable(index);
+}

@@ -4,9 +4,12 @@ import NamesSearch
 /// "names-search: ", plus the option that lifts the limit when a size limit was hit. The
 /// library names no option (it knows nothing of the command line); this layer does.
 enum LoadErrorLine {
-  /// "names-search: <source>: <message>[ (see --max-size)]" and a line break.
-  static func text(_ error: LoadError) -> String {
-    let hint = self.hint(for: error.reason).map { " (\($0))" } ?? ""
+  /// "names-search: <source>: <message>[ (see --max-size)]" and a line break; with
+  /// `fileVariable`, the variable that named the file (`NAMES_SEARCH_FILE`) is named after
+  /// it: "(the list NAMES_SEARCH_FILE names)".
+  static func text(_ error: LoadError, fileVariable: String? = nil) -> String {
+    let hints = [hint(for: error.reason), fileVariable.map { "the list \($0) names" }]
+    let hint = hints.compactMap { $0 }.map { " (\($0))" }.joined()
     return "names-search: \(error)\(hint)\n"
   }
 

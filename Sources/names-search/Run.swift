@@ -14,7 +14,14 @@ enum Run {
   static func main(arguments: [[UInt8]], environment: [String: [UInt8]]) -> ExitStatus {
     let command: ParsedCommand
     do {
-      command = try CommandParser.parse(arguments)
+      // The defaults a user set once (`DefaultOptions`); an empty NAMES_SEARCH_FILE is unset.
+      let defaults = try environment[DefaultOptions.variable].map {
+        (value) throws(UsageError) in try DefaultOptions.words(value)
+      }
+      let file = environment[DefaultOptions.fileVariable].flatMap {
+        $0.isEmpty ? nil : PathName(bytes: $0)
+      }
+      command = try CommandParser.parse(arguments, defaults: defaults ?? [], fileVariable: file)
     } catch {
       StandardStreams.writeError(error.report)
       return .usage
@@ -22,6 +29,8 @@ enum Run {
     switch command {
     case .help: return printing(HelpText.full)
     case .version: return printing(HelpText.version + "\n")
+    case .completionScript(let shell): return printing(CompletionScript.text(for: shell))
+    case .manual: return printing(ManualPage.text)
     case .search(let options): return search(options, environment: environment)
     }
   }
@@ -43,14 +52,14 @@ enum Run {
         return printed(result, options: options, environment: environment)
       }
     } catch {
-      StandardStreams.writeError(LoadErrorLine.text(error))
+      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
       return .failure
     }
     CrashGuard.setActivity("loading \(source)")
     do {
       (catalog, loaded) = try load(options, environment: bytes)
     } catch {
-      StandardStreams.writeError(LoadErrorLine.text(error))
+      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
       return .failure
     }
     // The index cache is written once the answer is out, whatever the answer was.
@@ -64,7 +73,7 @@ enum Run {
       let error = LoadError(
         source: source,
         reason: .outOfMemory(needed: shortfall.needed, available: shortfall.available))
-      StandardStreams.writeError(LoadErrorLine.text(error))
+      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
       return .failure
     }
     if case .live = options.mode {

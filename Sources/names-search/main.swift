@@ -15,7 +15,10 @@ DescriptorLimit.raiseSoftLimit()
 // Only the variables the tool reads (cheaper than copying the whole environment), and they
 // and the arguments as bytes: a path that is not UTF-8 must reach the system call unchanged.
 var environment: [String: [UInt8]] = [:]
-for name in ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME"] + LocaleSetting.variables {
+let variablesRead =
+  ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME", DefaultOptions.variable, DefaultOptions.fileVariable]
+  + LocaleSetting.variables
+for name in variablesRead {
   if let value = getenv(name) {
     environment[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
   }

@@ -96,6 +96,9 @@ enum CLIRunner {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     environment["XDG_CACHE_HOME"] = nil
+    // A user's own defaults (README, "Defaults") must not change what the tests see.
+    environment["NAMES_SEARCH_DEFAULT_OPTS"] = nil
+    environment["NAMES_SEARCH_FILE"] = nil
     for name in ["LC_ALL", "LC_COLLATE", "LANG"] { environment[name] = nil }
     return environment
   }

@@ -89,6 +89,30 @@ struct CommandParserTests {
     (["--color=never"], search { $0.color = .never }),
     (["--color", "auto"], search { $0.color = .auto }),
     (["--no-cache"], search { $0.noCache = true }),
+    // Every inverse undoes its option, whichever order; given alone it changes nothing.
+    (["--no-cache", "--cache"], search { _ in }),
+    (["--cache", "--no-cache"], search { $0.noCache = true }),
+    (["--no-readings", "--readings"], search { _ in }),
+    (["--typos", "--no-typos"], search { _ in }),
+    (["--no-typos"], search { _ in }),
+    (["--sounds-like", "--no-sounds-like"], search { _ in }),
+    (["--case-sensitive", "--no-case-sensitive"], search { _ in }),
+    (["--diacritic-sensitive", "--no-diacritic-sensitive"], search { _ in }),
+    (["-F", "--no-fixed-strings", "a b"], search { $0.term = "a b" }),
+    (["--index", "--no-index"], search { _ in }),
+    (["--count", "--no-count", "--json"], search { $0.mode = .print(.json) }),
+    // An inverse leaves another mode alone.
+    (["--count", "--no-json"], search { $0.mode = .print(.count) }),
+    (["--json", "--no-json"], search { _ in }),
+    (["-i", "--no-interactive"], search { _ in }),
+    // Undone, a mode no longer conflicts with another.
+    (["--index", "--no-index", "-i"], search { $0.mode = .live }),
+    (["-f", "n.plist", "--no-file"], search { _ in }),
+    (["--no-file", "-f", "n.plist"], search { $0.file = path("n.plist") }),
+    (["--generate-completion-script", "bash"], .completionScript(.bash)),
+    (["--generate-completion-script=zsh", "ann"], .completionScript(.zsh)),
+    (["--generate-completion-script", "fish"], .completionScript(.fish)),
+    (["--generate-manual"], .manual),
     (["--debounce", "0"], search { $0.debounceMilliseconds = 0 }),
     (["--debounce=250"], search { $0.debounceMilliseconds = 250 }),
     (["--debounce", "10000"], search { $0.debounceMilliseconds = 10_000 }),
@@ -194,17 +218,23 @@ struct CommandParserTests {
       if let short = option.short {
         #expect(typed.contains { $0.hasPrefix("-\(short)") }, "-\(short)")
       }
+      if let inverse = option.inverse {
+        #expect(typed.contains("--\(inverse)"), "--\(inverse)")
+      }
     }
     // The table is README's option table: every option it lists, no more.
     #expect(
       Set(OptionTable.options.map(\.label)) == [
-        "-f, --file <file>", "--index", "--count", "--json", "--case-sensitive",
-        "--diacritic-sensitive", "--color <when>", "--no-cache", "-i, --interactive",
+        "-f, --file <file>, --no-file", "--index, --no-index", "--count, --no-count",
+        "--json, --no-json", "--case-sensitive, --no-case-sensitive",
+        "--diacritic-sensitive, --no-diacritic-sensitive", "--color <when>",
+        "--no-cache, --cache", "-i, --interactive, --no-interactive",
         "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
         "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
-        "--fold <rule>", "--no-readings", "-F, --fixed-strings", "--typos",
-        "--max-typos <n>", "--sounds-like",
+        "--fold <rule>", "--no-readings, --readings", "-F, --fixed-strings, --no-fixed-strings",
+        "--typos, --no-typos", "--generate-completion-script <shell>", "--generate-manual",
+        "--max-typos <n>", "--sounds-like, --no-sounds-like",
       ])
   }
 

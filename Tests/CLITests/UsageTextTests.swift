@@ -116,7 +116,8 @@ struct UsageTextTests {
       (.unexpectedArguments(["b"]), "Unexpected argument 'b'"),
       (
         .needsFile(option: "--key"),
-        "'--key' applies to a list read with '-f <file>', not to the built-in list"
+        "'--key' applies to a list read with '-f <file>' or NAMES_SEARCH_FILE, not to the "
+          + "built-in list"
       ),
       (.unexpectedArguments(["b", "-"]), "2 unexpected arguments: 'b', '-'"),
     ])

@@ -65,6 +65,13 @@ int32_t cicu_compare(
     const CICULocale *_Nonnull locale, const char *_Nullable a, int32_t aLength,
     const char *_Nullable b, int32_t bLength);
 
+/// The number of locales ICU has a collator for (ucol_countAvailable).
+int32_t cicu_available_locale_count(void);
+
+/// The ID of available locale `index` (ucol_getAvailable: "sv", "zh_Hant", ...), owned by ICU;
+/// NULL when `index` is out of range.
+const char *_Nullable cicu_available_locale(int32_t index);
+
 #ifdef __cplusplus
 }
 #endif

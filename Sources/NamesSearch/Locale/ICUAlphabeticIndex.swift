@@ -33,6 +33,13 @@ final class ICUAlphabeticIndex: Sendable {
   /// The locale whose data ICU's collator uses ("sv" for "sv_FI", "zh_Hant_TW" for "zh_TW").
   let validLocale: String
 
+  /// The IDs of the locales ICU has a collator for, in ICU's order (`ucol_getAvailable`).
+  static var availableLocales: [String] {
+    (0..<cicu_available_locale_count()).compactMap { index in
+      cicu_available_locale(index).map { String(cString: $0) }
+    }
+  }
+
   /// Opens `identifier` (an ICU locale ID).
   ///
   /// - Throws: the reason, one line, when ICU has no collation for the locale's language

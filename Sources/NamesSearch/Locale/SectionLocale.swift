@@ -56,6 +56,14 @@ public struct SectionLocale: Sendable, Hashable, CustomStringConvertible {
   /// The identifier.
   public var description: String { identifier }
 
+  /// The IDs of the locales the system ICU has a collation for ("af", "ar", …, "sv",
+  /// "zh_Hant", …), in ICU's order (`ucol_getAvailable`), as shell completion offers them.
+  /// Every one opens with `init(_:)`. O(number of locales, about 100): ICU's list, read each
+  /// time.
+  public static var availableIdentifiers: [String] {
+    ICUAlphabeticIndex.availableLocales
+  }
+
   /// The titles of the locale's alphabetic index, in its order: the letters ICU's
   /// AlphabeticIndex labels its buckets with (A … Z Å Ä Ö for Swedish, あ か さ … for
   /// Japanese), without the underflow and overflow buckets ("…"), which sections title "#".

@@ -8,27 +8,66 @@ import NamesSearch
 /// Arguments are bytes, as `argv` holds them: the file after `-f` is kept byte for byte
 /// (`PathName`), while the term and every other value must be valid UTF-8, else a usage
 /// error names the byte (`ArgumentText`).
+///
+/// Defaults a user sets once (`DefaultOptions`: `NAMES_SEARCH_DEFAULT_OPTS`, as
+/// `FZF_DEFAULT_OPTS`) are read before the command line, which wins where they conflict: a
+/// later value replaces an earlier one, a mode or `-o` on the command line replaces the
+/// defaults' (two on the command line still conflict), its `--search-key`s replace the
+/// defaults' ones, and every on/off option has an inverse (`--no-typos`, `--readings`) to undo
+/// a default. Options of the defaults that apply only to a file (`--key`, `--format`, …) are
+/// left out when the built-in list is searched; `--output-format` waits for an `-o`.
 enum CommandParser {
-  /// Parses `arguments` (without the program name), each one's bytes as `argv` holds them.
-  /// O(total bytes of the arguments).
+  /// Where an argument came from.
+  enum Source: Equatable {
+    /// `NAMES_SEARCH_DEFAULT_OPTS`, split into words (`DefaultOptions.words`).
+    case defaults
+    /// `argv`.
+    case commandLine
+  }
+
+  /// Parses `arguments` (without the program name), each one's bytes as `argv` holds them,
+  /// after the options `defaults` (the words of `NAMES_SEARCH_DEFAULT_OPTS`); `fileVariable`
+  /// is `NAMES_SEARCH_FILE`'s path, the list searched when neither names one (`-f`,
+  /// `--no-file`). O(total bytes of the arguments).
   ///
   /// - Throws: `UsageError`: an unknown option, a missing, unexpected or invalid value, a
   ///   term or a value (other than `-f`'s) that is not valid UTF-8, two options that pick
-  ///   different modes, or more than one term. The first error in argument order is thrown.
-  static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> ParsedCommand {
+  ///   different modes, or more than one term. The first error in argument order is thrown;
+  ///   one in the defaults is `.inVariable`, which names the variable, and so are a term
+  ///   (`.notAnOption`) or an option that is not a search's (`.notADefault`, `--help`) there.
+  static func parse(
+    _ arguments: [[UInt8]], defaults: [[UInt8]] = [], fileVariable: PathName? = nil
+  ) throws(UsageError) -> ParsedCommand {
     let dash = UInt8(ascii: "-")
+    // The defaults, then the command line: `boundary` is where the command line starts.
+    let boundary = defaults.count
+    let arguments = defaults + arguments
     var options = Options()
     var positionals: [[UInt8]] = []
     var wantsHelp = false
     var wantsVersion = false
+    var wantsCompletionScript: CompletionScript.Shell?
+    var wantsManual = false
     var index = 0
     var optionsEnded = false
-    /// The option that picked `options.mode`, as typed, to name it in a conflict.
+    /// The option that picked `options.mode`, as typed, in the source it came from, to name
+    /// it in a conflict; and that source (`nil`: the default mode, or undone).
     var modePickedBy: String?
-    /// The options that only apply to a list read from a file, as typed, and `-o` as typed.
-    var fileOnlyOptions: [String] = []
+    var modeSource: Source?
+    /// The options that only apply to a list read from a file, as typed, with their source;
+    /// `-o` as typed and its source.
+    var fileOnlyOptions: [(typed: String, source: Source)] = []
     var outputTyped: String?
-    var outputFormatTyped: String?
+    var outputSource: Source?
+    var outputFormatOnCommandLine: String?
+    /// Whether `-f` or `--no-file` chose the list; whether the command line gave a
+    /// `--search-key` (which replaces the defaults').
+    var fileChosen = false
+    var searchKeysOnCommandLine = false
+    /// Where the argument at `index` came from; the last argument an option may take as its
+    /// value (the defaults' last one for an option in the defaults).
+    var source: Source { index < boundary ? .defaults : .commandLine }
+    var end: Int { index < boundary ? boundary : arguments.count }
 
     func value(for spec: OptionSpec, typed: String, inline: [UInt8]?) throws(UsageError)
       -> [UInt8]
@@ -36,7 +75,7 @@ enum CommandParser {
       if let inline { return inline }
       // As swift-argument-parser does, an option's value never starts with a dash (use
       // `--file=-x` for that); "-" alone is a value (standard input).
-      guard index + 1 < arguments.count,
+      guard index + 1 < end,
         arguments[index + 1] == [dash] || arguments[index + 1].first != dash
       else { throw .missingValue(option: typed, valueName: spec.valueName ?? "value") }
       index += 1
@@ -66,7 +105,7 @@ enum CommandParser {
           option: typed, valueName: spec.valueName ?? "value", value: text,
           expected: "a field name, or names joined by '.' with none empty")
       }
-      fileOnlyOptions.append(typed)
+      fileOnlyOptions.append((typed, source))
       return path
     }
 
@@ -91,20 +130,55 @@ enum CommandParser {
         shown.split(separator: "=", maxSplits: 1).first.map(String.init) ?? shown)
     }
 
-    while index < arguments.count {
+    /// What an inverse (`--no-typos`, `--readings`, `--no-file`) does: the option's effect
+    /// undone, back to the built-in default.
+    func undo(_ action: OptionSpec.Action) {
+      switch action {
+      case .mode(let mode):
+        // `--no-json` leaves another mode alone.
+        if options.mode == mode {
+          options.mode = Options().mode
+          modePickedBy = nil
+          modeSource = nil
+        }
+      case .file:
+        options.file = nil
+        fileChosen = true
+      case .fixedStrings: options.syntax = .words
+      case .typos: options.typos.byLength = false
+      case .soundsLike: options.soundsLike = false
+      case .caseSensitive: options.caseSensitive = false
+      case .diacriticSensitive: options.diacriticSensitive = false
+      case .noReadings: options.usesReadings = true
+      case .noCache: options.noCache = false
+      default: break  // Only the options above have an inverse (`OptionTable`).
+      }
+    }
+
+    /// Reads the argument at `index` (and its value, if it takes one).
+    func step() throws(UsageError) {
+      if index == boundary {
+        // The command line's first option: its mode, if it picks one, replaces the defaults'.
+        modePickedBy = nil
+      }
       let argument = arguments[index]
-      defer { index += 1 }
+      if source == .defaults
+        && (argument == [dash] || argument == [dash, dash] || argument.first != dash)
+      {
+        throw .notAnOption(ArgumentText.shown(argument))
+      }
       if optionsEnded || argument == [dash] || argument.first != dash {
         positionals.append(argument)
-        continue
+        return
       }
       if argument == [dash, dash] {
         optionsEnded = true
-        continue
+        return
       }
       let spec: OptionSpec
       let typed: String
       var inline: [UInt8]?
+      var inverted = false
       if argument.starts(with: [dash, dash]) {
         let body = argument.dropFirst(2)
         let equals = body.firstIndex(of: UInt8(ascii: "="))
@@ -112,10 +186,11 @@ enum CommandParser {
         guard let name, let found = OptionTable.option(long: name) else {
           throw unknown(argument)
         }
-        spec = found
+        spec = found.spec
+        inverted = found.inverted
         typed = "--\(name)"
         if let equals {
-          guard spec.valueName != nil else { throw .unexpectedValue(option: typed) }
+          guard spec.valueName != nil, !inverted else { throw .unexpectedValue(option: typed) }
           inline = Array(body[(equals + 1)...])
         }
       } else {
@@ -131,9 +206,24 @@ enum CommandParser {
           inline = Array(argument[2...])
         }
       }
+      if spec.isAboutTheTool && source == .defaults { throw .notADefault(option: typed) }
+      if inverted {
+        undo(spec.action)
+        return
+      }
       switch spec.action {
       case .help: wantsHelp = true
       case .version: wantsVersion = true
+      case .generateManual: wantsManual = true
+      case .generateCompletionScript:
+        let text = try text(for: spec, typed: typed, inline: inline)
+        guard let shell = CompletionScript.Shell(rawValue: text) else {
+          let names = CompletionScript.Shell.allCases.map { "'\($0.rawValue)'" }
+          throw .invalidValue(
+            option: typed, valueName: spec.valueName ?? "value", value: text,
+            expected: "one of \(names.dropLast().joined(separator: ", ")) and \(names.last!)")
+        }
+        wantsCompletionScript = shell
       case .mode(let mode):
         // The same mode twice ("--json --json", "-i --interactive") is no conflict.
         if let earlier = modePickedBy, options.mode != mode {
@@ -141,6 +231,7 @@ enum CommandParser {
         }
         options.mode = mode
         modePickedBy = modePickedBy ?? typed
+        modeSource = source
       case .file:
         // argv holds no NUL, so the bytes always make a path.
         let bytes = try value(for: spec, typed: typed, inline: inline)
@@ -154,15 +245,20 @@ enum CommandParser {
           throw .missingValue(option: typed, valueName: spec.valueName ?? "value")
         }
         options.file = path
+        fileChosen = true
       case .key: options.load.fields.name = try keyPath(for: spec, typed: typed, inline: inline)
       case .searchKey:
+        if source == .commandLine && !searchKeysOnCommandLine {
+          options.load.fields.search = []
+          searchKeysOnCommandLine = true
+        }
         options.load.fields.search.append(try keyPath(for: spec, typed: typed, inline: inline))
       case .sectionKey:
         options.load.fields.section = try keyPath(for: spec, typed: typed, inline: inline)
       case .format:
         options.load.format = try format(
           for: spec, typed: typed, inline: inline, allowed: ListFormat.allCases)
-        fileOnlyOptions.append(typed)
+        fileOnlyOptions.append((typed, source))
       case .table:
         let name = try text(for: spec, typed: typed, inline: inline)
         guard !name.isEmpty else {
@@ -171,7 +267,7 @@ enum CommandParser {
             expected: "a table name")
         }
         options.load.table = name
-        fileOnlyOptions.append(typed)
+        fileOnlyOptions.append((typed, source))
       case .locale:
         let text = try text(for: spec, typed: typed, inline: inline)
         let identifier = text.isEmpty ? "" : LocaleSetting.identifier(posix: text)
@@ -192,8 +288,9 @@ enum CommandParser {
         }
         options.output = path
         outputTyped = typed
+        outputSource = source
       case .outputFormat:
-        outputFormatTyped = typed
+        if source == .commandLine { outputFormatOnCommandLine = typed }
         options.outputFormat = try format(
           for: spec, typed: typed, inline: inline, allowed: Self.outputFormats)
       case .fixedStrings: options.syntax = .fixedStrings
@@ -245,18 +342,48 @@ enum CommandParser {
         options.color = choice
       }
     }
+
+    while index < arguments.count {
+      let inDefaults = source == .defaults
+      do throws(UsageError) {
+        try step()
+      } catch {
+        throw inDefaults ? .inVariable(DefaultOptions.variable, error) : error
+      }
+      index += 1
+    }
     if wantsHelp { return .help }
     if wantsVersion { return .version }
-    // -o writes the list instead of printing it in a mode, and the built-in list is a list
-    // of strings that no reading option applies to.
-    if let outputTyped, let modePickedBy {
-      throw .conflictingOptions(outputTyped, earlier: modePickedBy)
+    if let wantsCompletionScript { return .completionScript(wantsCompletionScript) }
+    if wantsManual { return .manual }
+    // -o writes the list instead of printing it in a mode: given in one place, they
+    // conflict; else the command line's wins.
+    if let outputTyped, let outputSource, let modeSource {
+      if outputSource == modeSource, let modePickedBy {
+        let conflict = UsageError.conflictingOptions(outputTyped, earlier: modePickedBy)
+        throw outputSource == .defaults ? .inVariable(DefaultOptions.variable, conflict) : conflict
+      } else if outputSource == .commandLine {
+        options.mode = Options().mode
+      } else {
+        options.output = nil
+      }
     }
-    if options.file == nil, let first = fileOnlyOptions.first {
-      throw .needsFile(option: first)
+    if !fileChosen, let fileVariable {
+      options.file = fileVariable
+      options.fileVariable = DefaultOptions.fileVariable
     }
-    if options.output == nil, let outputFormatTyped {
-      throw .needsOutput(option: outputFormatTyped)
+    // The built-in list is a list of strings that no reading option applies to: given on
+    // the command line, they are an error; in the defaults, they wait for a file.
+    if options.file == nil {
+      if let first = fileOnlyOptions.first(where: { $0.source == .commandLine }) {
+        throw .needsFile(option: first.typed)
+      }
+      let locale = options.load.locale
+      options.load = LoadOptions.default
+      options.load.locale = locale
+    }
+    if options.output == nil, let outputFormatOnCommandLine {
+      throw .needsOutput(option: outputFormatOnCommandLine)
     }
     if positionals.count > 1 {
       throw .unexpectedArguments(positionals.dropFirst().map(ArgumentText.shown))

@@ -54,6 +54,24 @@ struct OptionSpec: Sendable {
     case help
     /// `--version`: print the version; left out of the usage line.
     case version
+    /// `--generate-completion-script <shell>`: print a completion script for bash, zsh or
+    /// fish (`CompletionScript`); left out of the usage line.
+    case generateCompletionScript
+    /// `--generate-manual`: print the man page (`ManualPage`); left out of the usage line.
+    case generateManual
+  }
+
+  /// What a shell completes as the option's value (`CompletionScript`).
+  enum ValueCompletion: Sendable, Equatable {
+    /// Nothing to offer (a field name, a number the user picks).
+    case none
+    /// Paths of files.
+    case files
+    /// One of these words.
+    case choices([String])
+    /// The locales the system ICU has a collation for (`SectionLocale.availableIdentifiers`),
+    /// listed only when a script is made, not at every start.
+    case locales
   }
 
   /// The short name without its dash ("f"), if any; always an ASCII letter.
@@ -66,13 +84,47 @@ struct OptionSpec: Sendable {
   var help: String
   /// What it does.
   var action: Action
+  /// The long name without its dashes of the form that undoes the option ("no-typos" for
+  /// "typos", "readings" for "no-readings"), as ripgrep gives every on/off flag one, so the
+  /// command line can undo a default set in `NAMES_SEARCH_DEFAULT_OPTS`; `nil` for an option
+  /// that takes a value (given again, its last value wins) or that does something at once.
+  var inverse: String?
+  /// What a shell completes as its value.
+  var completion = ValueCompletion.none
 
-  /// "-f, --file <file>" or "--index", as help and README's option table show it.
+  init(
+    short: Character? = nil, long: String, valueName: String? = nil, help: String,
+    action: Action, inverse: String? = nil, completion: ValueCompletion = .none
+  ) {
+    self.short = short
+    self.long = long
+    self.valueName = valueName
+    self.help = help
+    self.action = action
+    self.inverse = inverse
+    self.completion = completion
+  }
+
+  /// "-f, --file <file>", "--index, --no-index" or "--debounce <ms>", as help and README's
+  /// option table show it: every name, the inverse last.
   var label: String {
     var label = short.map { "-\($0), " } ?? ""
     label += "--\(long)"
     if let valueName { label += " <\(valueName)>" }
+    if let inverse { label += ", --\(inverse)" }
     return label
+  }
+
+  /// The help with what the inverse does, if the help does not say it: "--no-typos undoes
+  /// it."
+  var fullHelp: String {
+    guard let inverse, !help.contains("--\(inverse)") else { return help }
+    return help + " --\(inverse) undoes it."
+  }
+
+  /// Every name it is typed by: "-f", "--file", "--no-file".
+  var names: [String] {
+    (short.map { ["-\($0)"] } ?? []) + ["--\(long)"] + (inverse.map { ["--\($0)"] } ?? [])
   }
 
   /// "-f <file>", "-i" or "--index", as the usage line shows it: the short name when there
@@ -89,8 +141,18 @@ struct OptionSpec: Sendable {
     return false
   }
 
-  /// Whether the usage line shows the option: every option but help and version.
+  /// Whether the usage line shows the option: every option but those that print something
+  /// about the tool instead of searching (help, version, completion scripts, the manual).
   var isInUsage: Bool {
-    action != .help && action != .version
+    !isAboutTheTool
+  }
+
+  /// Whether the option prints something about the tool instead of searching: help,
+  /// version, a completion script, the manual. None of them may be a default.
+  var isAboutTheTool: Bool {
+    switch action {
+    case .help, .version, .generateCompletionScript, .generateManual: true
+    default: false
+    }
   }
 }

@@ -32,6 +32,9 @@ struct Options: Equatable {
   var term = ""
   /// The file to load, byte for byte (`-` for standard input); `nil` for the built-in list.
   var file: PathName?
+  /// The variable that named `file` (`NAMES_SEARCH_FILE`), for its errors to name it;
+  /// `nil` when `-f` did, or for the built-in list.
+  var fileVariable: String?
   /// What the command does.
   var mode = Mode.print(.sections)
   /// `--case-sensitive`.

@@ -6,4 +6,8 @@ enum ParsedCommand: Equatable {
   case help
   /// `--version`.
   case version
+  /// `--generate-completion-script <shell>`.
+  case completionScript(CompletionScript.Shell)
+  /// `--generate-manual`.
+  case manual
 }

@@ -32,6 +32,17 @@ enum UsageError: Error, Equatable {
   case needsFile(option: String)
   /// `--output-format`, as typed, given without `-o`: it says what `-o` writes.
   case needsOutput(option: String)
+  /// An error in the options a variable holds (`NAMES_SEARCH_DEFAULT_OPTS`): its name and
+  /// the error.
+  indirect case inVariable(String, UsageError)
+  /// A variable's value cannot be split into words (`DefaultOptions.words`): its name and
+  /// why ("a quote opened at byte 7 is not closed").
+  case unreadableVariable(String, reason: String)
+  /// A word of the defaults that is not an option (a term, `-`, `--`), escaped for display.
+  case notAnOption(String)
+  /// An option that prints something about the tool instead of searching (`--help`), as
+  /// typed, given as a default.
+  case notADefault(option: String)
 
   /// The text after "Error: ", one line.
   var message: String {
@@ -56,13 +67,23 @@ enum UsageError: Error, Equatable {
     case .conflictingOptions(let option, let earlier):
       return "'\(option)' cannot be used with '\(earlier)'"
     case .needsFile(let option):
-      return "'\(option)' applies to a list read with '-f <file>', not to the built-in list"
+      return "'\(option)' applies to a list read with '-f <file>' or "
+        + "\(DefaultOptions.fileVariable), not to the built-in list"
     case .needsOutput(let option):
       return "'\(option)' says what '-o <file>' writes; give '-o' too"
     case .unexpectedArguments(let arguments):
       if arguments.count == 1 { return "Unexpected argument '\(arguments[0])'" }
       let list = arguments.map { "'\($0)'" }.joined(separator: ", ")
       return "\(arguments.count) unexpected arguments: \(list)"
+    case .inVariable(let name, let error):
+      return "In \(name): \(error.message)"
+    case .unreadableVariable(let name, let reason):
+      return "\(name) cannot be read as words: \(reason)"
+    case .notAnOption(let word):
+      return "'\(word)' is not an option; defaults hold options only, the term goes on the "
+        + "command line"
+    case .notADefault(let option):
+      return "'\(option)' cannot be a default: it does not search"
     }
   }
 
@@ -89,7 +110,7 @@ enum UsageError: Error, Equatable {
   static func suggestion(for option: String) -> String? {
     guard option.hasPrefix("--"), option.count > 2 else { return nil }
     let typed = String(option.dropFirst(2))
-    let longs = OptionTable.options.map(\.long)
+    let longs = OptionTable.options.flatMap { [$0.long] + ($0.inverse.map { [$0] } ?? []) }
     if let prefixed = longs.first(where: { $0.hasPrefix(typed) }) { return "--\(prefixed)" }
     let scored = longs.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
     guard let (best, distance) = scored, distance <= 2 else { return nil }

@@ -1,0 +1,152 @@
+import Foundation
+import NamesSearch
+import Testing
+
+@testable import names_search
+
+/// `NAMES_SEARCH_DEFAULT_OPTS` and `NAMES_SEARCH_FILE`: split as a shell splits words, read
+/// before the command line (which wins), errors naming the variable; expected values by hand.
+@Suite("Default options")
+struct DefaultOptionsTests {
+  static func words(_ text: String) throws(UsageError) -> [String] {
+    try DefaultOptions.words(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  static func parse(_ arguments: [String], defaults: String, file: String? = nil)
+    throws(UsageError) -> ParsedCommand
+  {
+    try CommandParser.parse(
+      arguments.map { Array($0.utf8) }, defaults: try DefaultOptions.words(Array(defaults.utf8)),
+      fileVariable: file.flatMap { PathName(bytes: Array($0.utf8)) })
+  }
+
+  static func options(_ arguments: [String], defaults: String, file: String? = nil) throws
+    -> Options
+  {
+    guard case .search(let options) = try parse(arguments, defaults: defaults, file: file) else {
+      throw UsageError.unknownOption("not a search")
+    }
+    return options
+  }
+
+  @Test("Words split as a shell splits them, quotes and backslashes included")
+  func splitting() throws {
+    #expect(try Self.words("") == [])
+    #expect(try Self.words("  --typos \t --color never\n") == ["--typos", "--color", "never"])
+    #expect(try Self.words("--key 'Full Name'") == ["--key", "Full Name"])
+    #expect(try Self.words("--key \"Full \\\"N\\\" \\x\"") == ["--key", "Full \"N\" \\x"])
+    #expect(try Self.words("a\\ b 'c'\"d\"e") == ["a b", "cde"])
+    #expect(try Self.words("''") == [""])
+    #expect(throws: UsageError.unreadableVariable(
+      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a single quote is not closed at byte 7")) {
+      try Self.words("--key 'x")
+    }
+    #expect(throws: UsageError.unreadableVariable(
+      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a double quote is not closed at byte 1")) {
+      try Self.words("\"x")
+    }
+    #expect(throws: UsageError.unreadableVariable(
+      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a backslash escapes nothing at byte 3")) {
+      try Self.words("ab\\")
+    }
+  }
+
+  @Test("The command line wins: values, modes, -o, search keys; inverses undo defaults")
+  func commandLineWins() throws {
+    var expected = Options()
+    expected.color = .always
+    expected.typos.byLength = true
+    #expect(try Self.options(["--color", "always"], defaults: "--color never --typos") == expected)
+    #expect(try Self.options(["--no-typos"], defaults: "--typos").typos.byLength == false)
+    #expect(try Self.options(["--readings"], defaults: "--no-readings").usesReadings)
+    #expect(try Self.options(["--cache"], defaults: "--no-cache").noCache == false)
+    // A mode on the command line replaces the defaults' (two there still conflict).
+    #expect(try Self.options(["--json"], defaults: "--count").mode == .print(.json))
+    #expect(try Self.options(["--no-count"], defaults: "--count").mode == .print(.sections))
+    #expect(throws: UsageError.conflictingOptions("--json", earlier: "--index")) {
+      try Self.parse(["--index", "--json"], defaults: "--count")
+    }
+    #expect(throws: UsageError.inVariable(
+      "NAMES_SEARCH_DEFAULT_OPTS", .conflictingOptions("--json", earlier: "--count"))) {
+      try Self.parse([], defaults: "--count --json")
+    }
+    // -o on the command line replaces a default mode, and a mode there a default -o.
+    let written = try Self.options(["-o", "out.plist"], defaults: "--count")
+    #expect(written.mode == .print(.sections) && written.output?.description == "out.plist")
+    #expect(try Self.options(["--count"], defaults: "-o out.plist").output == nil)
+    // --output-format waits, as a default, for an -o.
+    #expect(try Self.options([], defaults: "--output-format json").outputFormat == .json)
+    #expect(throws: UsageError.needsOutput(option: "--output-format")) {
+      try Self.parse(["--output-format", "json"], defaults: "")
+    }
+    // The command line's search keys replace the defaults'.
+    let keys = try Self.options(["-f", "c.csv", "--search-key", "mail"], defaults: "--search-key nick")
+    #expect(keys.load.fields.search.map(\.description) == ["mail"])
+  }
+
+  @Test("NAMES_SEARCH_FILE is the list when neither -f nor --no-file names one")
+  func fileVariable() throws {
+    let fromVariable = try Self.options([], defaults: "", file: "/lists/c.csv")
+    #expect(fromVariable.file?.description == "/lists/c.csv")
+    #expect(fromVariable.fileVariable == "NAMES_SEARCH_FILE")
+    let given = try Self.options(["-f", "x.plist"], defaults: "", file: "/lists/c.csv")
+    #expect(given.file?.description == "x.plist" && given.fileVariable == nil)
+    #expect(try Self.options(["--no-file"], defaults: "", file: "/lists/c.csv").file == nil)
+    #expect(try Self.options([], defaults: "-f d.json", file: "/lists/c.csv").file?.description == "d.json")
+    // With the variable's file, a file option applies; for the built-in list a default one
+    // is left out, while one on the command line is an error.
+    #expect(try Self.options(["--key", "name"], defaults: "", file: "c.csv").load.fields.name?.description == "name")
+    #expect(try Self.options(["--no-file"], defaults: "--key name", file: "c.csv").load == .default)
+    #expect(throws: UsageError.needsFile(option: "--key")) {
+      try Self.parse(["--no-file", "--key", "name"], defaults: "", file: "c.csv")
+    }
+  }
+
+  @Test("Errors in the defaults name the variable")
+  func errors() {
+    let variable = "NAMES_SEARCH_DEFAULT_OPTS"
+    #expect(throws: UsageError.inVariable(variable, .unknownOption("--idx"))) {
+      try Self.parse(["ann"], defaults: "--idx")
+    }
+    #expect(throws: UsageError.inVariable(variable, .notAnOption("ann"))) {
+      try Self.parse([], defaults: "--count ann")
+    }
+    #expect(throws: UsageError.inVariable(variable, .notADefault(option: "--help"))) {
+      try Self.parse([], defaults: "--help")
+    }
+    // A value in the defaults is the defaults' own: it is not taken from the command line.
+    #expect(throws: UsageError.inVariable(variable, .missingValue(option: "--color", valueName: "when"))) {
+      try Self.parse(["never"], defaults: "--color")
+    }
+    #expect(
+      UsageError.inVariable(variable, .unknownOption("--idx")).message
+        == "In NAMES_SEARCH_DEFAULT_OPTS: Unknown option '--idx'. Did you mean '--index'?")
+  }
+
+  @Test("End to end: the variables change what the tool does, and their errors say which")
+  func endToEnd() throws {
+    try TemporaryDirectory.with { folder in
+      let list = try PlistFile.write(
+        PlistFile.xml([("A", ["Ann", "Al"]), ("B", ["Bob"])]), named: "n.plist", in: folder)
+      var environment = CLIRunner.defaultEnvironment
+      environment["NAMES_SEARCH_FILE"] = list.path
+      environment["NAMES_SEARCH_DEFAULT_OPTS"] = "--count"
+      let counted = try CLIRunner.run(["a"], environment: environment)
+      #expect(counted.stdoutText == "2\n" && counted.status == 0)
+      let listed = try CLIRunner.run(["--no-count", "b"], environment: environment)
+      #expect(listed.stdoutText == "B\n  Bob\n")
+      environment["NAMES_SEARCH_FILE"] = folder.appendingPathComponent("missing.plist").path
+      let missing = try CLIRunner.run(["a"], environment: environment)
+      #expect(missing.status == 2)
+      #expect(missing.stderrLines.count == 1)
+      #expect(missing.stderrText.hasSuffix("(the list NAMES_SEARCH_FILE names)\n"))
+      environment["NAMES_SEARCH_DEFAULT_OPTS"] = "--key 'x"
+      let unreadable = try CLIRunner.run(["a"], environment: environment)
+      #expect(unreadable.status == 64)
+      #expect(
+        unreadable.stderrText.hasPrefix(
+          "Error: NAMES_SEARCH_DEFAULT_OPTS cannot be read as words: a single quote is not "
+            + "closed at byte 7\n"))
+    }
+  }
+}
