@@ -84,6 +84,11 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
       ]),
+    // The library as a program uses it: load a list, search it, print the result, search
+    // as the user types (README, "Library"; the DocC catalog's "Getting started").
+    .executableTarget(
+      name: "search-as-you-type", dependencies: ["NamesSearch"],
+      path: "Examples/SearchAsYouType", swiftSettings: libxml2Headers),
     // Helpers more than one test target uses.
     .target(
       name: "TestSupport", dependencies: ["NamesSearch", "CSQLite"], path: "Tests/TestSupport",

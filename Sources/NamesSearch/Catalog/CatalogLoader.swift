@@ -26,7 +26,9 @@ public enum CatalogLoader {
   /// parser silently drops duplicate sections).
   ///
   /// - Parameters:
+  ///   - path: the file to read.
   ///   - maximumSize: refuse inputs larger than this many bytes.
+  ///   - options: the format, table and record fields to read (`LoadOptions`).
   ///   - progress: told after each chunk read.
   /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list, or
   ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
