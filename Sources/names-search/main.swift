@@ -16,7 +16,10 @@ DescriptorLimit.raiseSoftLimit()
 // and the arguments as bytes: a path that is not UTF-8 must reach the system call unchanged.
 var environment: [String: [UInt8]] = [:]
 let variablesRead =
-  ["NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME", DefaultOptions.variable, DefaultOptions.fileVariable]
+  [
+    "NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME", DefaultOptions.variable,
+    DefaultOptions.fileVariable,
+  ]
   + LocaleSetting.variables
 for name in variablesRead {
   if let value = getenv(name) {

@@ -151,10 +151,15 @@ struct CompletionScriptTests {
 
   @Test("A description is the help's first clause, short and on one line")
   func summaries() {
-    #expect(CompletionScript.summary("Match case exactly (\"ann\" does not find \"Ann\").") == "Match case exactly (\"ann\" does not find \"Ann\")")
-    #expect(CompletionScript.summary("How far it folds: all or cd. More.") == "How far it folds")
-    #expect(CompletionScript.summary("Sort (sv: A; de: B) by it; then more.") == "Sort (sv: A; de: B) by it")
     #expect(
-      CompletionScript.summary(String(repeating: "word ", count: 20)) == String(repeating: "word ", count: 10) + "word...")
+      CompletionScript.summary("Match case exactly (\"ann\" does not find \"Ann\").")
+        == "Match case exactly (\"ann\" does not find \"Ann\")")
+    #expect(CompletionScript.summary("How far it folds: all or cd. More.") == "How far it folds")
+    #expect(
+      CompletionScript.summary("Sort (sv: A; de: B) by it; then more.")
+        == "Sort (sv: A; de: B) by it")
+    #expect(
+      CompletionScript.summary(String(repeating: "word ", count: 20)) == String(
+        repeating: "word ", count: 10) + "word...")
   }
 }

@@ -37,16 +37,22 @@ struct DefaultOptionsTests {
     #expect(try Self.words("--key \"Full \\\"N\\\" \\x\"") == ["--key", "Full \"N\" \\x"])
     #expect(try Self.words("a\\ b 'c'\"d\"e") == ["a b", "cde"])
     #expect(try Self.words("''") == [""])
-    #expect(throws: UsageError.unreadableVariable(
-      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a single quote is not closed at byte 7")) {
+    #expect(
+      throws: UsageError.unreadableVariable(
+        "NAMES_SEARCH_DEFAULT_OPTS", reason: "a single quote is not closed at byte 7")
+    ) {
       try Self.words("--key 'x")
     }
-    #expect(throws: UsageError.unreadableVariable(
-      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a double quote is not closed at byte 1")) {
+    #expect(
+      throws: UsageError.unreadableVariable(
+        "NAMES_SEARCH_DEFAULT_OPTS", reason: "a double quote is not closed at byte 1")
+    ) {
       try Self.words("\"x")
     }
-    #expect(throws: UsageError.unreadableVariable(
-      "NAMES_SEARCH_DEFAULT_OPTS", reason: "a backslash escapes nothing at byte 3")) {
+    #expect(
+      throws: UsageError.unreadableVariable(
+        "NAMES_SEARCH_DEFAULT_OPTS", reason: "a backslash escapes nothing at byte 3")
+    ) {
       try Self.words("ab\\")
     }
   }
@@ -66,8 +72,10 @@ struct DefaultOptionsTests {
     #expect(throws: UsageError.conflictingOptions("--json", earlier: "--index")) {
       try Self.parse(["--index", "--json"], defaults: "--count")
     }
-    #expect(throws: UsageError.inVariable(
-      "NAMES_SEARCH_DEFAULT_OPTS", .conflictingOptions("--json", earlier: "--count"))) {
+    #expect(
+      throws: UsageError.inVariable(
+        "NAMES_SEARCH_DEFAULT_OPTS", .conflictingOptions("--json", earlier: "--count"))
+    ) {
       try Self.parse([], defaults: "--count --json")
     }
     // -o on the command line replaces a default mode, and a mode there a default -o.
@@ -80,7 +88,8 @@ struct DefaultOptionsTests {
       try Self.parse(["--output-format", "json"], defaults: "")
     }
     // The command line's search keys replace the defaults'.
-    let keys = try Self.options(["-f", "c.csv", "--search-key", "mail"], defaults: "--search-key nick")
+    let keys = try Self.options(
+      ["-f", "c.csv", "--search-key", "mail"], defaults: "--search-key nick")
     #expect(keys.load.fields.search.map(\.description) == ["mail"])
   }
 
@@ -92,10 +101,14 @@ struct DefaultOptionsTests {
     let given = try Self.options(["-f", "x.plist"], defaults: "", file: "/lists/c.csv")
     #expect(given.file?.description == "x.plist" && given.fileVariable == nil)
     #expect(try Self.options(["--no-file"], defaults: "", file: "/lists/c.csv").file == nil)
-    #expect(try Self.options([], defaults: "-f d.json", file: "/lists/c.csv").file?.description == "d.json")
+    #expect(
+      try Self.options([], defaults: "-f d.json", file: "/lists/c.csv").file?.description
+        == "d.json")
     // With the variable's file, a file option applies; for the built-in list a default one
     // is left out, while one on the command line is an error.
-    #expect(try Self.options(["--key", "name"], defaults: "", file: "c.csv").load.fields.name?.description == "name")
+    #expect(
+      try Self.options(["--key", "name"], defaults: "", file: "c.csv").load.fields.name?.description
+        == "name")
     #expect(try Self.options(["--no-file"], defaults: "--key name", file: "c.csv").load == .default)
     #expect(throws: UsageError.needsFile(option: "--key")) {
       try Self.parse(["--no-file", "--key", "name"], defaults: "", file: "c.csv")
@@ -115,7 +128,9 @@ struct DefaultOptionsTests {
       try Self.parse([], defaults: "--help")
     }
     // A value in the defaults is the defaults' own: it is not taken from the command line.
-    #expect(throws: UsageError.inVariable(variable, .missingValue(option: "--color", valueName: "when"))) {
+    #expect(
+      throws: UsageError.inVariable(variable, .missingValue(option: "--color", valueName: "when"))
+    ) {
       try Self.parse(["never"], defaults: "--color")
     }
     #expect(

@@ -37,7 +37,8 @@ struct ManualPageTests {
         URL(fileURLWithPath: "/usr/bin/man"), ["-l", page.path], environment: environment)
       #expect(man.status == 0)
       // man may bold with backspaces when it thinks it is on a terminal: strip them.
-      let text = man.stdoutText.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+      let text = man.stdoutText.replacingOccurrences(
+        of: ".\u{8}", with: "", options: .regularExpression)
       for section in [
         "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "QUERIES", "ENVIRONMENT", "FILES",
         "EXIT STATUS", "EXAMPLES", "SEE ALSO",
@@ -47,7 +48,9 @@ struct ManualPageTests {
       for name in OptionTable.options.flatMap(\.names) {
         #expect(text.contains(name), "\(name)")
       }
-      for variable in ["NAMES_SEARCH_DEFAULT_OPTS", "NAMES_SEARCH_FILE", "NO_COLOR", "XDG_CACHE_HOME"] {
+      for variable in [
+        "NAMES_SEARCH_DEFAULT_OPTS", "NAMES_SEARCH_FILE", "NO_COLOR", "XDG_CACHE_HOME",
+      ] {
         #expect(text.contains(variable), "\(variable)")
       }
       // Escapes came out as the characters they stand for.

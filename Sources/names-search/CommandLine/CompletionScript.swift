@@ -149,7 +149,8 @@ enum CompletionScript {
       var value = ""
       if let valueName = option.valueName {
         if let words = choices(option.completion) {
-          value = words.isEmpty ? ":\(valueName): " : ":\(valueName):(\(words.joined(separator: " ")))"
+          value =
+            words.isEmpty ? ":\(valueName): " : ":\(valueName):(\(words.joined(separator: " ")))"
         } else {
           value = ":\(valueName):_files"
         }
@@ -183,7 +184,8 @@ enum CompletionScript {
 
   /// `text` in single quotes for fish: `\` and `'` escaped.
   static func fishQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    "'"
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
       + "'"
   }
 

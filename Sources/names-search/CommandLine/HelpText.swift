@@ -50,7 +50,10 @@ enum HelpText {
     ("names-search ann", "Names containing \"ann\", under their titles."),
     ("names-search --index ann", "Their section index: A B D F G H J L M N R S"),
     ("names-search -f contacts.plist jo", "Search your own list."),
-    ("names-search -f movies.json --key movieName matrix", "Records, by the field that is the name."),
+    (
+      "names-search -f movies.json --key movieName matrix",
+      "Records, by the field that is the name."
+    ),
     (
       "names-search -f contacts.csv --key \"Full Name\" -o sortednames.plist",
       "Write a CSV export as a sortednames plist."
@@ -117,8 +120,11 @@ enum HelpText {
       text += row(label: command, help: meaning, gutter: 37)
     }
     text += "\nEXIT STATUS:\n"
-    text += wrap(exitStatuses.map { "\($0.status) \($0.meaning)," }.joined(separator: " "),
-      indent: 2, firstIndent: 2).dropLast() + ".\n"
+    text +=
+      wrap(
+        exitStatuses.map { "\($0.status) \($0.meaning)," }.joined(separator: " "),
+        indent: 2, firstIndent: 2
+      ).dropLast() + ".\n"
     text += "\nENVIRONMENT:\n"
     for (name, meaning) in environment {
       text += row(label: name, help: meaning)
