@@ -82,6 +82,15 @@ struct DefaultOptionsTests {
     let written = try Self.options(["-o", "out.plist"], defaults: "--count")
     #expect(written.mode == .print(.sections) && written.output?.description == "out.plist")
     #expect(try Self.options(["--count"], defaults: "-o out.plist").output == nil)
+    // Both in the defaults, they conflict there, with or without a command line after them.
+    for arguments in [[], ["ann"]] {
+      #expect(
+        throws: UsageError.inVariable(
+          "NAMES_SEARCH_DEFAULT_OPTS", .conflictingOptions("-o", earlier: "--count"))
+      ) {
+        try Self.parse(arguments, defaults: "-o out.plist --count")
+      }
+    }
     // --output-format waits, as a default, for an -o.
     #expect(try Self.options([], defaults: "--output-format json").outputFormat == .json)
     #expect(throws: UsageError.needsOutput(option: "--output-format")) {

@@ -54,6 +54,8 @@ enum CommandParser {
     /// it in a conflict; and that source (`nil`: the default mode, or undone).
     var modePickedBy: String?
     var modeSource: Source?
+    /// The defaults' `modePickedBy`, kept once the command line starts.
+    var defaultsModePickedBy: String?
     /// The options that only apply to a list read from a file, as typed, with their source;
     /// `-o` as typed and its source.
     var fileOnlyOptions: [(typed: String, source: Source)] = []
@@ -159,6 +161,7 @@ enum CommandParser {
     func step() throws(UsageError) {
       if index == boundary {
         // The command line's first option: its mode, if it picks one, replaces the defaults'.
+        defaultsModePickedBy = modePickedBy
         modePickedBy = nil
       }
       let argument = arguments[index]
@@ -359,7 +362,10 @@ enum CommandParser {
     // -o writes the list instead of printing it in a mode: given in one place, they
     // conflict; else the command line's wins.
     if let outputTyped, let outputSource, let modeSource {
-      if outputSource == modeSource, let modePickedBy {
+      if outputSource == modeSource,
+        let modePickedBy = modeSource == .defaults
+          ? defaultsModePickedBy ?? modePickedBy : modePickedBy
+      {
         let conflict = UsageError.conflictingOptions(outputTyped, earlier: modePickedBy)
         throw outputSource == .defaults ? .inVariable(DefaultOptions.variable, conflict) : conflict
       } else if outputSource == .commandLine {
