@@ -8,13 +8,6 @@ import Testing
 /// what a user types; the expected completions are written out by hand.
 @Suite("Completion scripts")
 struct CompletionScriptTests {
-  /// Whether `shell` is there to run; CI (`.ci/run`, which installs zsh and fish) runs every
-  /// test, so a missing shell fails there instead of skipping.
-  static func runs(_ shell: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)")
-      || ProcessInfo.processInfo.environment["NAMES_SEARCH_CI_ISOLATED"] != nil
-  }
-
   /// The script the built binary prints for `shell`, written to `folder/name`.
   static func script(_ shell: String, named name: String, in folder: URL) throws -> URL {
     let result = try CLIRunner.run(["--generate-completion-script", shell])
@@ -82,7 +75,9 @@ struct CompletionScriptTests {
     }
   }
 
-  @Test("zsh: options, values and files, completed by the line editor", .enabled(if: runs("zsh")))
+  @Test(
+    "zsh: options, values and files, completed by the line editor",
+    .enabled(if: HostTool.runs("zsh")))
   func zsh() throws {
     try TemporaryDirectory.with { folder in
       _ = try Self.script("zsh", named: "_names-search", in: folder)
@@ -122,7 +117,7 @@ struct CompletionScriptTests {
     }
   }
 
-  @Test("fish: options, values and files, by complete -C", .enabled(if: runs("fish")))
+  @Test("fish: options, values and files, by complete -C", .enabled(if: HostTool.runs("fish")))
   func fish() throws {
     try TemporaryDirectory.with { folder in
       let script = try Self.script("fish", named: "names-search.fish", in: folder)

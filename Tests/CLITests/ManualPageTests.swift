@@ -7,12 +7,8 @@ import Testing
 /// by man, and holding every option of the table and every section man-pages(7) names.
 @Suite("Manual page")
 struct ManualPageTests {
-  static func runs(_ program: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)")
-      || ProcessInfo.processInfo.environment["NAMES_SEARCH_CI_ISOLATED"] != nil
-  }
-
-  @Test("mandoc -Tlint finds nothing at warning level and above", .enabled(if: runs("mandoc")))
+  @Test(
+    "mandoc -Tlint finds nothing at warning level and above", .enabled(if: HostTool.runs("mandoc")))
   func lint() throws {
     try TemporaryDirectory.with { folder in
       let page = folder.appendingPathComponent("names-search.1")
@@ -24,7 +20,7 @@ struct ManualPageTests {
     }
   }
 
-  @Test("man -l renders every section and every option name", .enabled(if: runs("man")))
+  @Test("man -l renders every section and every option name", .enabled(if: HostTool.runs("man")))
   func rendered() throws {
     try TemporaryDirectory.with { folder in
       let page = folder.appendingPathComponent("names-search.1")

@@ -117,10 +117,9 @@ enum CommandParser {
     {
       let text = try text(for: spec, typed: typed, inline: inline)
       guard let format = ListFormat(rawValue: text), allowed.contains(format) else {
-        let names = allowed.map { "'\($0.identifier)'" }
         throw .invalidValue(
           option: typed, valueName: spec.valueName ?? "value", value: text,
-          expected: "one of \(names.dropLast().joined(separator: ", ")) and \(names.last!)")
+          expected: CommandParser.oneOf(allowed.map(\.identifier)))
       }
       return format
     }
@@ -221,10 +220,9 @@ enum CommandParser {
       case .generateCompletionScript:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let shell = CompletionScript.Shell(rawValue: text) else {
-          let names = CompletionScript.Shell.allCases.map { "'\($0.rawValue)'" }
           throw .invalidValue(
             option: typed, valueName: spec.valueName ?? "value", value: text,
-            expected: "one of \(names.dropLast().joined(separator: ", ")) and \(names.last!)")
+            expected: Self.oneOf(CompletionScript.Shell.allCases.map(\.rawValue)))
         }
         wantsCompletionScript = shell
       case .mode(let mode):
@@ -407,6 +405,12 @@ enum CommandParser {
       throw .invalidQuery(term: options.term, error)
     }
     return .search(options)
+  }
+
+  /// "one of 'a', 'b' and 'c'": what an enumerated option expects, for its usage error.
+  static func oneOf(_ words: [String]) -> String {
+    let quoted = words.map { "'\($0)'" }
+    return "one of \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
   }
 
   /// The formats `-o` writes (`--output-format`).
