@@ -103,8 +103,7 @@ struct BadInputTests {
     } else {
       (file, result) = try Self.runOn(Data(text.utf8))
     }
-    // OpenStep text starts as JSON does: it is refused as JSON.
-    let words = text.hasPrefix("{") ? "not valid JSON: " : "not a property list: "
+    let words = "not a property list: "
     let prefix = "names-search: \(file): \(words)"
     #expect(result.stderrText.hasPrefix(prefix), "stderr: \(result.stderrText)")
     #expect(result.stderrText.count > prefix.count + 1, "the parser's words follow")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// XML and binary property lists, from a file or from standard input (OpenStep text is refused).
+/// XML, binary and OpenStep property lists, from a file or from standard input.
 @Suite("Input formats")
 struct InputFormatTests {
   static let catalog: [String: [String]] = [
@@ -49,8 +49,19 @@ struct InputFormatTests {
     #expect(result.status == 0)
   }
 
-  @Test("An OpenStep text file is refused: Foundation would drop duplicate sections silently")
+  @Test("An OpenStep text file reads; a section written twice is refused with both places")
   func openStepFile() throws {
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(
+        Data("// names\n{\n  A = (Ann, \"Anna Lee\");\n  B = (Bob); /* end */\n}\n".utf8),
+        named: "names.strings", in: folder)
+      let result = try CLIRunner.run(["-f", file.path, "ann"])
+      #expect(result.stdoutText == "A\n  Ann\n  Anna Lee\n")
+      #expect(result.status == 0)
+      let piped = try CLIRunner.run(
+        ["-f", "-", "--index"], stdin: Data("(Ann, Bob, Cy)".utf8))
+      #expect(piped.stdoutText == "A B C\n")
+    }
     let text = """
       {
         A = (Ann, Abby);
@@ -63,8 +74,8 @@ struct InputFormatTests {
       #expect(result.stdout.isEmpty)
       #expect(
         result.stderrText
-          == "names-search: \(file.path): not valid JSON: line 2, column 3: expected a string as"
-          + " key, found the word 'A'\n"
+          == "names-search: \(file.path): not a property list: line 3, column 3: section \"A\""
+          + " appears twice (first at line 2, column 3)\n"
       )
       #expect(result.status == 2)
     }

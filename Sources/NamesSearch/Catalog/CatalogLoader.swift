@@ -22,8 +22,8 @@ public enum CatalogLoader {
   /// Loads the list in the file at `path`.
   ///
   /// XML lists stream through `XMLPlistReader` (libxml2's SAX2 parser) in 1 MiB chunks;
-  /// binary lists are read by `BinaryPlistReader`. OpenStep text is refused (Foundation's
-  /// parser silently drops duplicate sections).
+  /// binary lists are read by `BinaryPlistReader`, OpenStep text by `OpenStepPlistReader`
+  /// (which refuses a section written twice, where Foundation keeps the last silently).
   ///
   /// - Parameters:
   ///   - path: the file to read.
@@ -107,7 +107,51 @@ public enum CatalogLoader {
     throws(LoadError) -> FormatSniffer.Sniffed
   {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    return try FormatSniffer.sniff(reader, chunk: &chunk, format: format, progress: progress)
+    if format != .sqlite && format != .binaryPropertyList {
+      try decodeWideText(reader, chunk: &chunk)
+    }
+    let sniffed = try FormatSniffer.sniff(reader, chunk: &chunk, format: format, progress: progress)
+    if let encoding = reader.decodedEncoding,
+      sniffed.format != .xmlPropertyList && sniffed.format != .openStepPropertyList
+    {
+      throw LoadError(
+        source: reader.source,
+        reason: .notAList(
+          "\(encoding.name) text is read only as a property list (XML or OpenStep);"
+            + " \(sniffed.format.name) must be UTF-8"))
+    }
+    return sniffed
+  }
+
+  /// Starts decoding UTF-16 or UTF-32 text told by its byte-order mark to UTF-8
+  /// (`WideText`, `FileReader.decode(from:after:)`), which the readers read: OpenStep text
+  /// and UTF-32 XML. UTF-16 XML (its first character `<`) is left to libxml2, which reads it
+  /// as it is; anything else is given back to be read as it is.
+  ///
+  /// - Throws: `LoadError` as `FileReader.read(into:)`, and `notAList` for text that is not
+  ///   valid in its encoding.
+  private static func decodeWideText(_ reader: FileReader, chunk: inout [UInt8])
+    throws(LoadError)
+  {
+    var head: [UInt8] = []
+    func readMore() throws(LoadError) -> Bool {
+      let count = try reader.read(into: &chunk)
+      head.append(contentsOf: chunk[..<count])
+      return count > 0
+    }
+    while head.count < 4, try readMore() {}
+    guard let encoding = WideText.Encoding.marked(head) else {
+      reader.unread(head[...])
+      return
+    }
+    if encoding.unitSize == 2 {
+      while encoding.firstSignificantUnit(head) == nil && head.count < 1 << 16, try readMore() {}
+      if encoding.firstSignificantUnit(head) == UInt32(UInt8(ascii: "<")) {
+        reader.unread(head[...])
+        return
+      }
+    }
+    try reader.decode(from: encoding, after: head[encoding.unitSize...])
   }
 
   /// The catalog of the sections a reader read, its names and their further keys folded

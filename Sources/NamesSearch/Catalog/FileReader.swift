@@ -18,10 +18,23 @@ public final class FileReader {
   /// The path the file was opened by (`nil` for a descriptor or memory), for a reader that
   /// opens the file by its path (`ListAccess.path`).
   package let path: PathName?
-  /// The bytes read so far.
+  /// The bytes read so far (of the input as it is, before any decoding).
   public private(set) var bytesRead = 0
-  /// Whether the end of the input was reached.
-  public private(set) var reachedEnd = false
+  /// Whether the end of the input was reached and every byte of it handed out.
+  public var reachedEnd: Bool {
+    rawEnd && givenBack.isEmpty && (decoder == nil || decodedToEnd && decodedStart == decoded.count)
+  }
+  /// Whether the input's own end was reached.
+  private var rawEnd = false
+  /// Bytes given back (`unread(_:)`), served before the input's next.
+  private var givenBack: [UInt8] = []
+  /// UTF-16 or UTF-32 input handed out as UTF-8 (`decode(from:after:)`): the decoder, the
+  /// UTF-8 decoded and not yet handed out (from `decodedStart`), the read buffer.
+  private var decoder: WideText.Decoder?
+  private var decoded: [UInt8] = []
+  private var decodedStart = 0
+  private var decodedToEnd = false
+  private var rawChunk: [UInt8] = []
   /// The `FastHash` of the bytes read so far.
   package private(set) var contentHash = FastHash()
   private let descriptor: Int32
@@ -115,6 +128,74 @@ public final class FileReader {
   ///
   /// - Throws: `LoadError` when reading fails or the input passes the size limit.
   public func read(into buffer: inout [UInt8]) throws(LoadError) -> Int {
+    guard decoder != nil else { return try readRaw(into: &buffer) }
+    while decodedStart == decoded.count && !decodedToEnd {
+      decoded.removeAll(keepingCapacity: true)
+      decodedStart = 0
+      if rawChunk.isEmpty { rawChunk = [UInt8](repeating: 0, count: 1 << 20) }
+      let count = try readRaw(into: &rawChunk)
+      do {
+        if count == 0 {
+          try decoder!.finish()
+          decodedToEnd = true
+        } else {
+          try rawChunk.withUnsafeBufferPointer { (raw) throws(WideText.DecodingError) in
+            try decoder!.decode(UnsafeBufferPointer(rebasing: raw[..<count]), into: &decoded)
+          }
+        }
+      } catch {
+        throw decodingError(error)
+      }
+    }
+    let count = min(buffer.count, decoded.count - decodedStart)
+    buffer.withUnsafeMutableBufferPointer { target in
+      decoded.withUnsafeBufferPointer { source in
+        guard count > 0 else { return }
+        target.baseAddress!.update(from: source.baseAddress! + decodedStart, count: count)
+      }
+    }
+    decodedStart += count
+    return count
+  }
+
+  /// The encoding the input is decoded from, when it is UTF-16 or UTF-32 text handed out
+  /// as UTF-8 (`decode(from:after:)`); `nil` when its bytes are handed out as they are.
+  package var decodedEncoding: WideText.Encoding? { decoder?.encoding }
+
+  /// From now on hands out the input as UTF-8, decoded from `encoding`: first
+  /// `alreadyRead` (bytes read before, past the byte-order mark), then the rest.
+  ///
+  /// - Throws: `LoadError` `notAList` naming the line where `alreadyRead` is not text in
+  ///   `encoding`.
+  package func decode(from encoding: WideText.Encoding, after alreadyRead: ArraySlice<UInt8>)
+    throws(LoadError)
+  {
+    var decoder = WideText.Decoder(encoding)
+    do {
+      try alreadyRead.withUnsafeBufferPointer { (raw) throws(WideText.DecodingError) in
+        try decoder.decode(raw, into: &decoded)
+      }
+    } catch {
+      throw decodingError(error)
+    }
+    self.decoder = decoder
+  }
+
+  private func decodingError(_ error: WideText.DecodingError) -> LoadError {
+    LoadError(
+      source: source,
+      reason: .notAList(
+        "line \(error.line): not valid \(decoder?.encoding.name ?? "text"): \(error.what)"))
+  }
+
+  /// Serves bytes given back by `unread(_:)` first, then the input's own.
+  private func readRaw(into buffer: inout [UInt8]) throws(LoadError) -> Int {
+    if !givenBack.isEmpty {
+      let count = min(buffer.count, givenBack.count)
+      buffer.replaceSubrange(0..<count, with: givenBack[..<count])
+      givenBack.removeFirst(count)
+      return count
+    }
     let count: Int
     if let memory {
       count = min(buffer.count, memory.count - bytesRead)
@@ -133,9 +214,14 @@ public final class FileReader {
     guard bytesRead <= maximumSize else {
       throw LoadError(source: source, reason: .tooLarge(limit: maximumSize))
     }
-    if count == 0 { reachedEnd = true }
+    if count == 0 { rawEnd = true }
     buffer.withUnsafeBytes { contentHash.combine(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     return count
+  }
+
+  /// Gives back `bytes`, the last read, to be read again (before the decoding starts).
+  package func unread(_ bytes: ArraySlice<UInt8>) {
+    givenBack = Array(bytes) + givenBack
   }
 
   /// Every remaining byte, after `prefix`.

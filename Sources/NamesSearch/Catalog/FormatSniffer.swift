@@ -11,6 +11,7 @@
 /// | `<` after white space, a byte-order mark, UTF-16 zero bytes | XML property list |
 /// | three zero bytes in a row before any of these | refused at once: "it starts with zero bytes" |
 /// | `SQLite format 3\0` at offset 0 | SQLite database |
+/// | `(`, `//`, `/*`; `{` then a key not followed by `:`; `title = (` | OpenStep property list (`OpenStepText`) |
 /// | `{` or `[` | JSON |
 /// | a first line starting with `"` or holding a comma | CSV |
 /// | any other UTF-8 text | text list |
@@ -85,10 +86,14 @@ enum FormatSniffer {
     // (up to 64 KiB) so CSV can be told from a plain list.
     func isEnough(_ significant: Int) -> Bool {
       guard prefix.count - significant >= 16 else { return false }
-      if [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(prefix[significant])
+      if [UInt8(ascii: "<"), UInt8(ascii: "[")].contains(prefix[significant])
         || prefix.starts(with: Array("bplist".utf8))
       {
         return true
+      }
+      // `{` starts JSON and OpenStep text alike: the first key tells them apart.
+      if prefix[significant] == UInt8(ascii: "{") {
+        return prefix.count >= 1 << 16 || OpenStepText.isOpenStep(prefix[significant...]) != nil
       }
       return prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A)
     }
@@ -182,9 +187,12 @@ enum FormatSniffer {
     if droppedBytes == 0 && prefix.starts(with: Array("bplist".utf8)) { return nil }
     switch prefix[significant] {
     case UInt8(ascii: "<"): return nil
-    case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+    case UInt8(ascii: "["): return .json
+    case UInt8(ascii: "{"):
+      return OpenStepText.isOpenStep(prefix[significant...]) == true ? .openStepPropertyList : .json
     default: break
     }
+    if OpenStepText.isOpenStep(prefix[significant...]) == true { return .openStepPropertyList }
     // UTF-16 text (a zero byte before the first significant one) is a property list's
     // business; it is refused there.
     if prefix[..<significant].contains(0) { return nil }

@@ -3,9 +3,12 @@
 /// (`LoadOptions.format`). A new format is a new case, its rule in `FormatSniffer` and its
 /// reader.
 public enum ListFormat: String, Sendable, Hashable, CaseIterable {
-  /// An XML property list: `<?xml …` or `<plist …`, in UTF-8 or UTF-16, with or without a
-  /// byte-order mark (Apple's plist DTD).
+  /// An XML property list: `<?xml …` or `<plist …`, in UTF-8 or UTF-16 (with or without a
+  /// byte-order mark) or UTF-32 (with one), as Foundation reads them (Apple's plist DTD).
   case xmlPropertyList = "xml"
+  /// An OpenStep (old-style ASCII) property list: `{ A = (Ann, "Anna Lee"); }`, in UTF-8,
+  /// or UTF-16 or UTF-32 with a byte-order mark (CoreFoundation's `CFOldStylePList.c`).
+  case openStepPropertyList = "openstep"
   /// A binary property list: `bplist00…` (Apple's CFBinaryPList.c).
   case binaryPropertyList = "binary"
   /// JSON text (RFC 8259) in UTF-8: an object of title → array, an array, or either
@@ -21,7 +24,7 @@ public enum ListFormat: String, Sendable, Hashable, CaseIterable {
   case sqlite
 
   /// The format's short name, as a tool lets its user name it: "xml", "binary", "json",
-  /// "csv", "text", "sqlite" (the raw value).
+  /// "csv", "text", "sqlite", "openstep" (the raw value).
   public var identifier: String { rawValue }
 
   /// The format in words, for messages: "an XML property list".
@@ -29,6 +32,7 @@ public enum ListFormat: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .xmlPropertyList: "an XML property list"
     case .binaryPropertyList: "a binary property list"
+    case .openStepPropertyList: "an OpenStep property list"
     case .json: "JSON"
     case .csv: "CSV"
     case .text: "a text list"

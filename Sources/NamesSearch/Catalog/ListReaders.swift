@@ -2,7 +2,8 @@
 /// format names.
 ///
 /// `standard` is what the tool reads with: XML property lists streamed through libxml2
-/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), JSON by our own
+/// (`XMLPlistReader`), binary ones read directly (`BinaryPlistReader`), OpenStep text by our
+/// own streaming scanner (`OpenStepPlistReader`), JSON by our own
 /// parser (`JSONReader`), CSV (`CSVReader`) and plain text (`TextListReader`) split byte by
 /// byte, SQLite databases through the SQLite C library (`SQLiteReader`). Tests may put
 /// another reader in a format's place.
@@ -14,6 +15,7 @@ struct ListReaders {
     ListReaders(readers: [
       .xmlPropertyList: XMLPlistReader.self,
       .binaryPropertyList: BinaryPlistReader.self,
+      .openStepPropertyList: OpenStepPlistReader.self,
       .sqlite: SQLiteReader.self,
       .csv: CSVReader.self,
       .text: TextListReader.self,

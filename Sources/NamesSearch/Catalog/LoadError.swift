@@ -171,7 +171,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// "not valid JSON", "not a valid SQLite database", …
   static func invalidWords(_ format: ListFormat) -> String {
     switch format {
-    case .xmlPropertyList, .binaryPropertyList: "not a property list"
+    case .xmlPropertyList, .binaryPropertyList, .openStepPropertyList: "not a property list"
     case .json: "not valid JSON"
     case .csv: "not valid CSV"
     case .text: "not valid text"

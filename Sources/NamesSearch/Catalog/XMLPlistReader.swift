@@ -55,6 +55,9 @@ final class XMLPlistReader {
   private var context: xmlParserCtxtPtr?
   /// Lines before the bytes libxml2 is given (white space dropped by `XMLProlog`).
   private let lineOffset: Int
+  /// Whether the encoding the XML declaration names is ignored: the bytes are UTF-8
+  /// decoded from another encoding.
+  private let ignoresDeclaredEncoding: Bool
 
   /// Creates a reader; `expectedSize`, the document's size when known, bounds the names'
   /// total size, so their buffers are reserved once and never copied. `lineOffset` is added
@@ -62,10 +65,11 @@ final class XMLPlistReader {
   init(
     source: String, expectedSize: Int?, maximumSize: Int = FileReader.defaultMaximumSize,
     lineOffset: Int = 0, fields: RecordFields = .none, keepsRecords: Bool = true,
-    maker: any SectionMaker = FirstLetterSections()
+    maker: any SectionMaker = FirstLetterSections(), ignoresDeclaredEncoding: Bool = false
   ) {
     self.source = source
     self.lineOffset = lineOffset
+    self.ignoresDeclaredEncoding = ignoresDeclaredEncoding
     let size = min(expectedSize ?? 0, FileReader.defaultMaximumSize)
     sections = SectionsBuilder(
       source: source,
@@ -116,9 +120,11 @@ final class XMLPlistReader {
       xmlFreeParserCtxt(context)
       self.context = nil
     }
-    xmlCtxtUseOptions(
-      context,
-      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
+    // Text decoded to UTF-8 (UTF-32 with a byte-order mark, `WideText`) keeps its XML
+    // declaration, which names the encoding it was in: libxml2 must not switch to it.
+    var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue
+    if ignoresDeclaredEncoding { options |= XML_PARSE_IGNORE_ENC.rawValue }
+    xmlCtxtUseOptions(context, Int32(options))
     var chunks = [[UInt8](repeating: 0, count: 1 << 20), [UInt8](repeating: 0, count: 1 << 20)]
     var piece = [UInt8](repeating: 0, count: 1 << 16)
     var endedEarly = false
@@ -632,7 +638,8 @@ extension XMLPlistReader: ListReader {
     return try XMLPlistReader(
       source: file.source, expectedSize: file.expectedSize, maximumSize: file.maximumSize,
       lineOffset: lineOffset, fields: input.options.fields,
-      keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker
+      keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker,
+      ignoresDeclaredEncoding: file.decodedEncoding != nil
     ).read(firstChunk: input.prefix[...]) { (buffer) throws(LoadError) -> Int in
       try input.read(into: &buffer)
     }
@@ -641,15 +648,17 @@ extension XMLPlistReader: ListReader {
   /// Why a document starting with `prefix` is refused before parsing, or `nil`: starts
   /// libxml2 (2.9) would misname ("Document is empty", or an invalid character).
   ///
-  /// - UTF-32LE (its byte-order mark `FF FE 00 00`, or `<` as `3C 00 00 00`; XML 1.0
-  ///   Appendix F): not read. UTF-32BE starts with zero bytes and `FormatSniffer` refuses it.
+  /// - UTF-32LE without a byte-order mark (`<` as `3C 00 00 00`; XML 1.0 Appendix F): not
+  ///   read, as Foundation does not read it. UTF-32BE without one starts with zero bytes and
+  ///   `FormatSniffer` refuses it. (With a byte-order mark, UTF-32 arrives decoded to UTF-8:
+  ///   `WideText`.)
   /// - A byte-order mark repeated right after the first (UTF-8 `EF BB BF`, UTF-16 `FE FF` or
   ///   `FF FE`): an XML document has at most one.
   static func refusedStart(_ prefix: [UInt8]) -> String? {
     if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
       || prefix.starts(with: [0x3C, 0x00, 0x00, 0x00])
     {
-      return "UTF-32 is not supported"
+      return "UTF-32 without a byte-order mark is not supported"
     }
     for mark in [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]] as [[UInt8]]
     where prefix.starts(with: mark) && prefix.dropFirst(mark.count).starts(with: mark) {

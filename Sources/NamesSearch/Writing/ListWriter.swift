@@ -42,13 +42,13 @@ extension ListWriter {
 
 /// The writer for each output format.
 public enum ListWriters {
-  /// The writer of `format`, or `nil` for a format written by none (CSV, text, SQLite).
+  /// The writer of `format`, or `nil` for a format written by none (CSV, text, SQLite, OpenStep).
   public static func writer(for format: ListFormat) -> (any ListWriter)? {
     switch format {
     case .xmlPropertyList: XMLPlistWriter()
     case .binaryPropertyList: BinaryPlistWriter()
     case .json: JSONListWriter()
-    case .csv, .text, .sqlite: nil
+    case .csv, .text, .sqlite, .openStepPropertyList: nil
     }
   }
 }
