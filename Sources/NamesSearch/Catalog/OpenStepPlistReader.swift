@@ -37,10 +37,17 @@ enum OpenStepPlistReader: ListReader {
   ///   reading throws.
   /// - Complexity: O(n) in the input's size.
   static func read(_ input: ListInput) throws(LoadError) -> SectionedNames {
+    try read(input, chunkSize: 1 << 20)
+  }
+
+  /// `read(_:)` asking for `chunkSize` bytes a read (the tests try every chunk boundary).
+  ///
+  /// - Throws: `LoadError` as `read(_:)`.
+  static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
     let file = input.file
     let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
     let reader = Reader(
-      scanner: OpenStepScanner(input), source: file.source,
+      scanner: OpenStepScanner(input, chunkSize: chunkSize), source: file.source,
       builder: SectionsBuilder(
         source: file.source,
         expansion: ExpansionLimit(
@@ -404,7 +411,8 @@ enum OpenStepPlistReader: ListReader {
           value = try readValue(depth: depth + 1)
           guard try scanner.skipSpace(), try scanner.peek() == UInt8(ascii: ";") else {
             let found = try foundText()
-            throw scanner.error("expected ';' after the value of \(LoadError.quoted(key)), found \(found)")
+            throw scanner.error(
+              "expected ';' after the value of \(LoadError.quoted(key)), found \(found)")
           }
         } else {
           throw scanner.error(

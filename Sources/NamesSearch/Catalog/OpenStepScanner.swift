@@ -28,6 +28,8 @@ struct OpenStepScanner {
   private var index = 0
   private var reachedEnd: Bool
   private var chunk: [UInt8] = []
+  /// How many bytes a read asks for.
+  private let chunkSize: Int
   /// Where the next byte is: its line, and its column (in scalars).
   private(set) var line: Int
   private(set) var column: Int
@@ -36,10 +38,11 @@ struct OpenStepScanner {
   /// The UTF-8 of the last string read (`readString()`).
   private(set) var text: [UInt8] = []
 
-  /// A scanner of the text `input` streams, from its prefix on; its first byte is on line
-  /// `droppedLines + 1`, after `droppedColumns` columns.
-  init(_ input: ListInput) {
+  /// A scanner of the text `input` streams, from its prefix on, `chunkSize` bytes a read;
+  /// its first byte is on line `droppedLines + 1`, after `droppedColumns` columns.
+  init(_ input: ListInput, chunkSize: Int = 1 << 20) {
     self.input = input
+    self.chunkSize = max(chunkSize, 1)
     source = input.source
     buffer = input.prefix
     input.prefix = []
@@ -51,6 +54,7 @@ struct OpenStepScanner {
   /// A scanner of `bytes`, whole, for the list called `source`.
   init(bytes: [UInt8], source: String) {
     input = nil
+    chunkSize = 1
     self.source = source
     buffer = bytes
     reachedEnd = true
@@ -85,7 +89,7 @@ struct OpenStepScanner {
     if buffer.count - index >= n { return true }
     guard let input else { return false }
     while buffer.count - index < n && !reachedEnd {
-      if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 20) }
+      if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: chunkSize) }
       if index > 0 {
         buffer.removeSubrange(0..<index)
         index = 0
@@ -452,9 +456,10 @@ struct OpenStepScanner {
         return
       }
       if let high = Self.hexValue(byte) {
+        let digit = (line, column)
         advance()
         guard let next = try peek(), let low = Self.hexValue(next) else {
-          throw error("data holds an odd number of hexadecimal digits")
+          throw error("data holds an odd number of hexadecimal digits", at: digit)
         }
         advance()
         bytes?.append(high << 4 | low)
