@@ -11,6 +11,8 @@ finds the same matches in each. Written with Python's own json, csv and sqlite3 
                             sorted, names sorted within a section (the plist's shape)
   OUT/names-N.records.json  JSON array of records {"id", "name", "vendor"}, one a line
                             (names-search --key name)
+  OUT/names-N.openstep.plist  OpenStep (old-style ASCII) sortednames property list: one
+                            section a line, names quoted, as Xcode writes them
   OUT/names-N.csv           CSV (RFC 4180, CRLF): header "id,name,vendor", one row a record;
                             vendors with commas and quotes are quoted (--key name)
   OUT/names-N.flat.txt      plain text, one name a line, LF
@@ -73,6 +75,17 @@ def main():
         writer.writerow(["id", "name", "vendor"])
         writer.writerows(rows)
 
+    # OpenStep (old-style ASCII) property list, as Xcode writes them: one section a line,
+    # names quoted (they hold spaces and accented letters), `"` and `\` escaped.
+    def quoted(text):
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    with open(f"{stem}.openstep.plist", "w", encoding="utf-8") as f:
+        f.write("// names-search benchmark list\n{\n")
+        for title in sorted(sections):
+            f.write(f"  {quoted(title)} = ({', '.join(quoted(n) for n in sections[title])});\n")
+        f.write("}\n")
+
     with open(f"{stem}.flat.txt", "w", encoding="utf-8") as f:
         f.write("".join(name + "\n" for name in names))
 
@@ -86,7 +99,8 @@ def main():
     db.commit()
     db.close()
 
-    print(f"{stem}.{{json,records.json,csv,flat.txt,sqlite}}: {count} names", file=sys.stderr)
+    print(f"{stem}.{{json,records.json,openstep.plist,csv,flat.txt,sqlite}}: {count} names",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -167,12 +167,12 @@ formats() {
   local m=$data/names-$n
   [ -f $m.xml.plist ] || { echo "== generating $n names" >&2; python3 Benchmarks/generate.py $n "$data"; }
   local file stale=false
-  for file in $m.json $m.records.json $m.csv $m.flat.txt $m.sqlite; do
+  for file in $m.json $m.records.json $m.openstep.plist $m.csv $m.flat.txt $m.sqlite; do
     [ "$file" -nt Benchmarks/generate-formats.py ] && [ "$file" -nt Benchmarks/generate.py ] ||
       stale=true
   done
   if $stale; then
-    echo "== formats: writing the $n names as JSON, CSV, text and SQLite" >&2
+    echo "== formats: writing the $n names as JSON, OpenStep, CSV, text and SQLite" >&2
     python3 Benchmarks/generate-formats.py $n "$data"
   fi
   local table=products
@@ -181,6 +181,7 @@ formats() {
   printf '%s\t%s\t%s\t%s\n' \
     xml "XML plist (sortednames)" $m.xml.plist "" \
     binary "binary plist (sortednames)" $m.bin.plist "" \
+    openstep "OpenStep plist (sortednames)" $m.openstep.plist "" \
     json "JSON object of title → names" $m.json "" \
     json-records "JSON array of records" $m.records.json "--key name" \
     csv "CSV, id,name,vendor" $m.csv "--key name" \
