@@ -7,7 +7,7 @@ enum OptionTable {
   static let options: [OptionSpec] = [
     OptionSpec(
       short: "f", long: "file", valueName: "file",
-      help: "The list to search: a property list (XML or binary), JSON, CSV, text (one name a "
+      help: "The list to search: a property list (XML, binary or OpenStep), JSON, CSV, text (one name a "
         + "line) or an SQLite database, told by its content; '-' reads standard input. --no-file searches the built-in list. "
         + "(default: $NAMES_SEARCH_FILE, else the built-in list)",
       action: .file, inverse: "no-file", completion: .files),
@@ -28,8 +28,8 @@ enum OptionTable {
       action: .sectionKey),
     OptionSpec(
       long: "format", valueName: "format",
-      help: "Read the list as this format, not the one its content shows: xml, binary, json, "
-        + "csv, text or sqlite.",
+      help: "Read the list as this format, not the one its content shows: xml, binary, "
+        + "openstep, json, csv, text or sqlite.",
       action: .format, completion: .choices(ListFormat.allCases.map(\.identifier))),
     OptionSpec(
       long: "table", valueName: "name",
