@@ -264,10 +264,21 @@ struct OpenStepScanner {
     text.removeAll(keepingCapacity: true)
     let first = buffer[index]
     guard first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") else {
-      while let byte = try peek(), Self.isUnquoted(byte) {
-        text.append(byte)
-        index += 1
-        column += 1
+      // Runs of unquoted-string bytes, one buffer at a time.
+      var more = true
+      while more {
+        let end = buffer.withUnsafeBufferPointer { bytes in
+          var i = index
+          while i < bytes.count && Self.isUnquoted(bytes[i]) { i += 1 }
+          return i
+        }
+        buffer.withUnsafeBufferPointer {
+          text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[index..<end]))
+        }
+        column += end - index
+        index = end
+        more = index == buffer.count
+        if more { more = try ensure(1) }
       }
       afterCR = false
       return
@@ -279,24 +290,20 @@ struct OpenStepScanner {
       guard try ensure(1) else {
         throw error("the string that starts at line \(start.0), column \(start.1) never ends")
       }
-      // A run of plain ASCII is copied at once.
-      var end = index
-      while end < buffer.count {
-        let byte = buffer[end]
-        if byte == first || byte == UInt8(ascii: "\\") || byte >= 0x80 || byte == 0x0A
-          || byte == 0x0D
-        {
-          break
-        }
-        end += 1
+      // A run of characters that need nothing done (no quote, backslash or line break;
+      // well-formed UTF-8 whole in the buffer) is copied at once.
+      let (end, columns) = buffer.withUnsafeBufferPointer {
+        Self.plainRun($0, from: index, quote: first)
       }
       if end > index {
         if pendingHigh != nil {
           appendScalar(Self.replacement)
           pendingHigh = nil
         }
-        text.append(contentsOf: buffer[index..<end])
-        column += end - index
+        buffer.withUnsafeBufferPointer {
+          text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[index..<end]))
+        }
+        column += columns
         index = end
         afterCR = false
         continue
@@ -323,6 +330,36 @@ struct OpenStepScanner {
       try readEscape(pendingHigh: &pendingHigh)
     }
     if pendingHigh != nil { appendScalar(Self.replacement) }
+  }
+
+  /// Where the run of plain text from `start` ends (before a quote, a backslash, a line
+  /// break, an ill-formed UTF-8 sequence or one cut by the end of `bytes`), and its scalars.
+  ///
+  /// - Complexity: O(n) in the run's length.
+  @inline(__always)
+  private static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8)
+    -> (end: Int, columns: Int)
+  {
+    var i = start
+    var columns = 0
+    let count = bytes.count
+    while i < count {
+      let byte = bytes[i]
+      if byte < 0x80 {
+        if byte == quote || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D { break }
+        i += 1
+      } else {
+        guard let (length, second) = UTF8Validation.sequence(leadBy: byte), i + length <= count,
+          second.contains(bytes[i + 1])
+        else { break }
+        var k = 2
+        while k < length && bytes[i + k] & 0xC0 == 0x80 { k += 1 }
+        guard k == length else { break }
+        i += length
+      }
+      columns += 1
+    }
+    return (i, columns)
   }
 
   /// U+FFFD, for a surrogate that has no partner.
