@@ -314,16 +314,7 @@ struct OpenStepScanner {
         break
       }
       if byte != UInt8(ascii: "\\") {
-        if pendingHigh != nil {
-          appendScalar(Self.replacement)
-          pendingHigh = nil
-        }
-        if byte >= 0x80 {
-          try takeSequence(keeping: true)
-        } else {
-          text.append(byte)
-          advance()
-        }
+        try takeLiteral(byte, pendingHigh: &pendingHigh)
         continue
       }
       advance()
@@ -362,6 +353,23 @@ struct OpenStepScanner {
     return (i, columns)
   }
 
+  /// Takes the character led by `byte` as it stands into `text`, after U+FFFD for a high
+  /// surrogate still waiting for its partner.
+  private mutating func takeLiteral(_ byte: UInt8, pendingHigh: inout UInt16?)
+    throws(LoadError)
+  {
+    if pendingHigh != nil {
+      appendScalar(Self.replacement)
+      pendingHigh = nil
+    }
+    if byte >= 0x80 {
+      try takeSequence(keeping: true)
+    } else {
+      text.append(byte)
+      advance()
+    }
+  }
+
   /// U+FFFD, for a surrogate that has no partner.
   private static let replacement: UInt32 = 0xFFFD
 
@@ -397,16 +405,7 @@ struct OpenStepScanner {
       scalar = Self.controlEscapes[byte]
     default:
       // Any other character stands for itself (`\\`, `\"`, `\'`, `\é`).
-      if pendingHigh != nil {
-        appendScalar(Self.replacement)
-        pendingHigh = nil
-      }
-      if byte >= 0x80 {
-        try takeSequence(keeping: true)
-      } else {
-        text.append(byte)
-        advance()
-      }
+      try takeLiteral(byte, pendingHigh: &pendingHigh)
       return
     }
     if let unit {
@@ -455,22 +454,7 @@ struct OpenStepScanner {
 
   /// Appends `scalar` (never a surrogate) to `text` as UTF-8.
   private mutating func appendScalar(_ scalar: UInt32) {
-    switch scalar {
-    case 0..<0x80:
-      text.append(UInt8(scalar))
-    case 0x80..<0x800:
-      text.append(UInt8(0xC0 | scalar >> 6))
-      text.append(UInt8(0x80 | scalar & 0x3F))
-    case 0x800..<0x10000:
-      text.append(UInt8(0xE0 | scalar >> 12))
-      text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      text.append(UInt8(0x80 | scalar & 0x3F))
-    default:
-      text.append(UInt8(0xF0 | scalar >> 18))
-      text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      text.append(UInt8(0x80 | scalar & 0x3F))
-    }
+    UTF8Encoding.append(scalar, to: &text)
   }
 
   // MARK: Data

@@ -150,22 +150,7 @@ package enum WideText {
           throw DecodingError(line: line, what: "the byte-order mark is repeated")
         }
       }
-      switch scalar {
-      case 0..<0x80:
-        out.append(UInt8(scalar))
-      case 0x80..<0x800:
-        out.append(UInt8(0xC0 | scalar >> 6))
-        out.append(UInt8(0x80 | scalar & 0x3F))
-      case 0x800..<0x10000:
-        out.append(UInt8(0xE0 | scalar >> 12))
-        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-        out.append(UInt8(0x80 | scalar & 0x3F))
-      default:
-        out.append(UInt8(0xF0 | scalar >> 18))
-        out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-        out.append(UInt8(0x80 | scalar & 0x3F))
-      }
+      UTF8Encoding.append(scalar, to: &out)
     }
   }
 }
