@@ -37,16 +37,8 @@ enum CSVReader: ListReader {
   /// `read(_:)` reading `chunkSize` bytes at a time (tests cut the input small), the
   /// sniffed prefix cut the same way.
   static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
-    let file = input.file
-    let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
     var rows = Rows(
-      builder: SectionsBuilder(
-        source: input.source,
-        expansion: ExpansionLimit(
-          inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
-          source: input.source),
-        names: max(size / 24, 1024), bytes: max(size / 2, 1 << 16), fields: input.options.fields,
-        keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker),
+      builder: SectionsBuilder(for: input, bytesPerName: 24, bytesShare: 0.5),
       fields: input.options.fields, source: input.source)
     var parser = CSVParser(source: input.source, firstLine: input.droppedLines + 1)
     var start = 0

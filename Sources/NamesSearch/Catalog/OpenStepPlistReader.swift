@@ -44,17 +44,9 @@ enum OpenStepPlistReader: ListReader {
   ///
   /// - Throws: `LoadError` as `read(_:)`.
   static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
-    let file = input.file
-    let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
     let reader = Reader(
-      scanner: OpenStepScanner(input, chunkSize: chunkSize), source: file.source,
-      builder: SectionsBuilder(
-        source: file.source,
-        expansion: ExpansionLimit(
-          inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
-          source: file.source),
-        names: max(size / 12, 1024), bytes: max(size, 1 << 16), fields: input.options.fields,
-        keepsRecords: input.options.keepsRecords, maker: input.options.sectionMaker))
+      scanner: OpenStepScanner(input, chunkSize: chunkSize), source: input.source,
+      builder: SectionsBuilder(for: input, bytesPerName: 12))
     return try reader.readList()
   }
 

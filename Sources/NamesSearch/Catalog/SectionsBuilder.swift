@@ -88,6 +88,23 @@ struct SectionsBuilder: ~Copyable {
     self.names = NameStore.Builder(names: names, bytes: bytes)
   }
 
+  /// A builder for the list `input` reads: its names counted against the file's size limit
+  /// (`ExpansionLimit`), its fields, records and section maker those of `input.options`,
+  /// with room reserved for one name per `bytesPerName` bytes of the file and `bytesShare`
+  /// of its size in names' bytes (the share of the file that is names, at most 1).
+  init(for input: ListInput, bytesPerName: Int, bytesShare: Double = 1) {
+    let file = input.file
+    let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
+    self.init(
+      source: input.source,
+      expansion: ExpansionLimit(
+        inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
+        source: input.source),
+      names: max(size / bytesPerName, 1024), bytes: max(Int(Double(size) * bytesShare), 1 << 16),
+      fields: input.options.fields, keepsRecords: input.options.keepsRecords,
+      maker: input.options.sectionMaker)
+  }
+
   /// The title of the open section, or `nil` in a flat list, for messages.
   private var placeTitle: String? { isSectioned ? title : nil }
 

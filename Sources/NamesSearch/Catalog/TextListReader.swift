@@ -31,16 +31,8 @@ enum TextListReader: ListReader {
     if let field = fields.name ?? fields.search.first ?? fields.section {
       throw LoadError(source: input.source, reason: .notRecords(field: field.description))
     }
-    let file = input.file
-    let size = min(file.expectedSize ?? 0, FileReader.defaultMaximumSize)
     var lines = Lines(
-      builder: SectionsBuilder(
-        source: input.source,
-        expansion: ExpansionLimit(
-          inputSize: file.expectedSize ?? Int.max, maximumSize: file.maximumSize,
-          source: input.source),
-        names: max(size / 12, 1024), bytes: max(size, 1 << 16),
-        maker: input.options.sectionMaker),
+      builder: SectionsBuilder(for: input, bytesPerName: 12),
       source: input.source, line: input.droppedLines + 1)
     var start = 0
     if input.droppedLines == 0 && input.prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
