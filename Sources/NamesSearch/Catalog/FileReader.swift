@@ -144,7 +144,7 @@ public final class FileReader {
           }
         }
       } catch {
-        throw decodingError(error)
+        throw decodingError(error, in: decoder!.encoding)
       }
     }
     let count = min(buffer.count, decoded.count - decodedStart)
@@ -176,16 +176,19 @@ public final class FileReader {
         try decoder.decode(raw, into: &decoded)
       }
     } catch {
-      throw decodingError(error)
+      throw decodingError(error, in: encoding)
     }
     self.decoder = decoder
   }
 
-  private func decodingError(_ error: WideText.DecodingError) -> LoadError {
+  /// Names the encoding itself: text refused before decoding starts (in the bytes read
+  /// with the byte-order mark) has no decoder yet.
+  private func decodingError(_ error: WideText.DecodingError, in encoding: WideText.Encoding)
+    -> LoadError
+  {
     LoadError(
       source: source,
-      reason: .notAList(
-        "line \(error.line): not valid \(decoder?.encoding.name ?? "text"): \(error.what)"))
+      reason: .notAList("line \(error.line): not valid \(encoding.name): \(error.what)"))
   }
 
   /// Serves bytes given back by `unread(_:)` first, then the input's own.
