@@ -32,36 +32,42 @@ SEED = 16  # the issue that brought the OpenStep reader
 # What each difference means; the test knows the same names.
 DIFFERENCES = {
     # Refusals (detail: the message). Foundation reads these files.
-    "duplicate-title": "a section title written twice: Foundation keeps the last silently",
+    "duplicate-title": "a section title written twice: Foundation keeps the last silently;"
+    " names-search names both places",
     "equivalent-titles": "two titles canonically equivalent (U+00E9, e U+0301): Foundation"
-    " merges them",
-    "duplicate-key": "a key written twice in one record: Foundation keeps the last",
-    "blank": "only white space: Foundation reads an empty dictionary",
-    "lone-surrogate": "UTF-16 text holding a lone surrogate: Foundation reads U+FFFD",
+    " merges them; names-search names both spellings",
+    "duplicate-key": "a key written twice in one record: Foundation keeps the last;"
+    " names-search names both places",
+    "blank": "only white space: Foundation reads an empty dictionary; names-search says the"
+    " file holds nothing (a file of comments is an empty list for both)",
+    "lone-surrogate": "UTF-16 text holding a lone surrogate: Foundation reads U+FFFD;"
+    " names-search refuses text that is not UTF-16",
     "too-deep": "an empty array 513 deep (the root is 1): Foundation counts a string as a"
     " level of its own, so it reads empty arrays and dictionaries one level deeper than"
-    " names-search does (with anything inside, both refuse at the same depth)",
+    " names-search, whose limit is JSON's (with anything inside, both refuse at that depth)",
     "cut-unit": "UTF-16 or UTF-32 text that ends inside a character: Foundation drops the"
-    " bytes of the cut character",
+    " cut character's bytes; names-search refuses a file cut short",
     "stray-semicolon": "a list without braces with a stray ';' (or any byte that cannot"
-    " start a title) after a section: Foundation stops there and drops the rest silently",
+    " start a title) after a section: Foundation stops there and drops the rest silently;"
+    " names-search refuses rather than lose sections",
     "data-cut-by-paren": "data not closed by '>' before its array's ')': Foundation drops"
-    " the item silently and ends the array",
+    " the item and ends the array silently; names-search refuses the damaged data",
     "unmarked-utf16": "OpenStep text in UTF-16 without a byte-order mark: Foundation reads"
-    " it when it starts with '{' in the machine's byte order (little-endian here);"
-    " names-search wants the mark",
+    " it when it starts with '{' in the machine's byte order (little-endian here), nothing"
+    " else; names-search reads UTF-16 OpenStep text only after a byte-order mark",
     "xml-not-well-formed": "XML that is not well-formed (content after </plist>, an"
-    " attribute value without quotes): Foundation's parser reads it; libxml2 refuses it",
+    " attribute value without quotes): Foundation's own parser reads it; libxml2 refuses it,"
+    " as XML 1.0 says a parser must",
     # Readings (detail: the file whose Foundation reading names-search's must equal).
-    "xml-unmarked-utf16": "XML in UTF-16 without a byte-order mark: libxml2 reads it (XML 1.0"
-    " Appendix F); Foundation refuses it",
-    # Readings where names-search's differ in a known way (detail "-").
-    "xml-line-ends": "XML text holding CR LF or CR: libxml2 makes each a LF (XML 1.0,"
-    " section 2.11); Foundation keeps them",
+    "xml-unmarked-utf16": "XML in UTF-16 without a byte-order mark: libxml2 reads it, told"
+    " by its '<' (XML 1.0 Appendix F); Foundation refuses it",
+    # Readings that differ in a known way (detail "-").
+    "xml-line-ends": "XML text holding CR LF or CR: libxml2 makes each a LF, as XML 1.0"
+    " (section 2.11) says; Foundation keeps them",
     # Other formats (detail: the format the sniffer picks). Read as OpenStep, the file
     # follows Foundation.
     "sniffed": "the first bytes tell another format (a text list, CSV, XML), which"
-    " names-search reads instead",
+    " names-search reads instead (OpenStepText's rules: a list of names may be one word)",
 }
 
 ENCODINGS = {"utf-16-be": b"\xfe\xff", "utf-16-le": b"\xff\xfe", "utf-32-be": b"\x00\x00\xfe\xff",
