@@ -181,6 +181,8 @@ public final class FileReader {
     self.decoder = decoder
   }
 
+  /// Names the encoding itself: text refused before decoding starts (in the bytes read
+  /// with the byte-order mark) has no decoder yet.
   private func decodingError(_ error: WideText.DecodingError, in encoding: WideText.Encoding)
     -> LoadError
   {

@@ -83,7 +83,8 @@ enum FormatSniffer {
       LoadError(source: reader.source, reason: .notAList(why))
     }
     // Enough to tell: 16 bytes ("SQLite format 3\0"), and for text the whole first line
-    // (up to 64 KiB) so CSV can be told from a plain list.
+    // (up to 64 KiB) so CSV can be told from a plain list, and OpenStep text from both (its
+    // first title's `=` may come lines later, after a comment).
     func isEnough(_ significant: Int) -> Bool {
       guard prefix.count - significant >= 16 else { return false }
       if [UInt8(ascii: "<"), UInt8(ascii: "[")].contains(prefix[significant])
@@ -95,7 +96,9 @@ enum FormatSniffer {
       if prefix[significant] == UInt8(ascii: "{") {
         return prefix.count >= 1 << 16 || OpenStepText.isOpenStep(prefix[significant...]) != nil
       }
-      return prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A)
+      return prefix.count >= 1 << 16
+        || (prefix[significant...].contains(0x0A)
+          && OpenStepText.isOpenStep(prefix[significant...]) != nil)
     }
     while !(significant.map(isEnough) ?? false) {
       let count = try reader.read(into: &chunk)
