@@ -301,7 +301,7 @@ add("os-data-cut-by-paren-flat.plist", text, difference="data-cut-by-paren",
     detail=NOT_PLIST + at(text, ")") + ": data holds ')', not a hexadecimal digit")
 text = "{ A = (<0); }"
 add("os-data-one-digit-cut-by-paren.plist", text, difference="data-cut-by-paren",
-    detail=NOT_PLIST + at(text, ")") + ": data holds an odd number of hexadecimal digits")
+    detail=NOT_PLIST + at(text, "<0", skip=1) + ": data holds an odd number of hexadecimal digits")
 
 # Shapes that are not sortednames lists.
 add("os-shape-section-string.plist", "{ A = (x); B = y; }")

@@ -325,7 +325,7 @@ struct CommandParserTests {
   }
 
   static let keyRule = "a field name, or names joined by '.' with none empty"
-  static let formatRule = "one of 'xml', 'binary', 'json', 'csv', 'text' and 'sqlite'"
+  static let formatRule = "one of 'xml', 'binary', 'openstep', 'json', 'csv', 'text' and 'sqlite'"
   static let outputFormatRule = "one of 'xml', 'binary' and 'json'"
 
   @Test(

@@ -126,7 +126,8 @@ public enum CatalogLoader {
   /// Starts decoding UTF-16 or UTF-32 text told by its byte-order mark to UTF-8
   /// (`WideText`, `FileReader.decode(from:after:)`), which the readers read: OpenStep text
   /// and UTF-32 XML. UTF-16 XML (its first character `<`) is left to libxml2, which reads it
-  /// as it is; anything else is given back to be read as it is.
+  /// as it is, and so is UTF-16 text too short to show its first character; anything else is
+  /// given back to be read as it is.
   ///
   /// - Throws: `LoadError` as `FileReader.read(into:)`, and `notAList` for text that is not
   ///   valid in its encoding.
@@ -146,7 +147,10 @@ public enum CatalogLoader {
     }
     if encoding.unitSize == 2 {
       while encoding.firstSignificantUnit(head) == nil && head.count < 1 << 16, try readMore() {}
-      if encoding.firstSignificantUnit(head) == UInt32(UInt8(ascii: "<")) {
+      // XML, or too little to tell (white space only, or cut inside the first character):
+      // as it is, for libxml2 and the sniffer to say what it is.
+      let first = encoding.firstSignificantUnit(head)
+      if first == nil || first == UInt32(UInt8(ascii: "<")) {
         reader.unread(head[...])
         return
       }

@@ -6,11 +6,11 @@ public enum ListFormat: String, Sendable, Hashable, CaseIterable {
   /// An XML property list: `<?xml …` or `<plist …`, in UTF-8 or UTF-16 (with or without a
   /// byte-order mark) or UTF-32 (with one), as Foundation reads them (Apple's plist DTD).
   case xmlPropertyList = "xml"
+  /// A binary property list: `bplist00…` (Apple's CFBinaryPList.c).
+  case binaryPropertyList = "binary"
   /// An OpenStep (old-style ASCII) property list: `{ A = (Ann, "Anna Lee"); }`, in UTF-8,
   /// or UTF-16 or UTF-32 with a byte-order mark (CoreFoundation's `CFOldStylePList.c`).
   case openStepPropertyList = "openstep"
-  /// A binary property list: `bplist00…` (Apple's CFBinaryPList.c).
-  case binaryPropertyList = "binary"
   /// JSON text (RFC 8259) in UTF-8: an object of title → array, an array, or either
   /// holding records (objects).
   case json

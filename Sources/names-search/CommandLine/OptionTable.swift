@@ -7,8 +7,9 @@ enum OptionTable {
   static let options: [OptionSpec] = [
     OptionSpec(
       short: "f", long: "file", valueName: "file",
-      help: "The list to search: a property list (XML, binary or OpenStep), JSON, CSV, text (one name a "
-        + "line) or an SQLite database, told by its content; '-' reads standard input. --no-file searches the built-in list. "
+      help: "The list to search: a property list (XML, binary or OpenStep), JSON, CSV, text "
+        + "(one name a line) or an SQLite database, told by its content; '-' reads standard "
+        + "input. --no-file searches the built-in list. "
         + "(default: $NAMES_SEARCH_FILE, else the built-in list)",
       action: .file, inverse: "no-file", completion: .files),
     OptionSpec(
