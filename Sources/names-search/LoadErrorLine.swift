@@ -14,7 +14,8 @@ enum LoadErrorLine {
   }
 
   /// The command-line hint for `reason`: "see --max-size" when the file, or the list once
-  /// loaded, is over the `--max-size` limit; else `nil`.
+  /// loaded, is over the `--max-size` limit; how to read CSV or OpenStep text that may be a
+  /// list of names as one; else `nil`.
   static func hint(for reason: LoadError.Reason) -> String? {
     switch reason {
     case .tooLarge, .namesTooLarge: "see --max-size"
@@ -22,6 +23,11 @@ enum LoadErrorLine {
     case .recordsNeedKey, .chooseColumn: "name it with --key"
     case .chooseTable: "name it with --table"
     case .invalid(.csv, _): "if it is one name a line, read it with --format text"
+    // A list of names whose first line starts with "(", "//" or "title = (" is taken for
+    // OpenStep text; a title written twice is a real list's fault.
+    case .invalid(.openStepPropertyList, let why)
+    where !why.contains(" appears twice ") && !why.contains(" the same title "):
+      "if it is one name a line, read it with --format text"
     default: nil
     }
   }

@@ -49,6 +49,22 @@ struct InputFormatTests {
     #expect(result.status == 0)
   }
 
+  @Test("A list of names that starts as OpenStep text does: the error says how to read it")
+  func namesThatLookLikeOpenStep() throws {
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(
+        Data("(unknown)\nBob\n".utf8), named: "names.txt", in: folder)
+      let result = try CLIRunner.run(["-f", file.path])
+      #expect(
+        result.stderrText
+          == "names-search: \(file.path): not a property list: line 2, column 1: 'B' after the"
+          + " end of the list (if it is one name a line, read it with --format text)\n")
+      #expect(result.status == 2)
+      let text = try CLIRunner.run(["-f", file.path, "--format", "text"])
+      #expect(text.stdoutText == "B\n  Bob\n#\n  (unknown)\n")
+    }
+  }
+
   @Test("An OpenStep text file reads; a section written twice is refused with both places")
   func openStepFile() throws {
     try TemporaryDirectory.with { folder in

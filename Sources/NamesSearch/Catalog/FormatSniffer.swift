@@ -1,7 +1,8 @@
 /// Tells a list's format (`ListFormat`) from its first bytes, reading no more than it needs.
 ///
 /// It reads until the first *significant* byte (not white space, a byte-order mark or a
-/// UTF-16 zero byte) and the eight bytes that follow it, so every input takes time and
+/// UTF-16 zero byte) and the bytes that tell its format after it (16 for most; for text,
+/// the first line; for `{`, the first key, up to 64 KiB; `OpenStepText`), so every input takes time and
 /// memory in proportion to what it reads, and input that is clearly not a list is refused
 /// at once, without reading the rest:
 ///
@@ -177,10 +178,11 @@ enum FormatSniffer {
     return Sniffed(format: .xmlPropertyList, prefix: prefix, droppedLines: droppedLines)
   }
 
-  /// The format other than a property list that the first bytes announce: SQLite by its
-  /// 16-byte header, JSON by a first `{` or `[`, CSV by a first line holding a comma or
-  /// starting with a quote, plain text otherwise; `nil` for a property list (`<`, `bplist`),
-  /// left to the rules above.
+  /// The format that the first bytes announce, other than an XML or binary property list:
+  /// SQLite by its 16-byte header, OpenStep text by `OpenStepText`'s rules, JSON by a first
+  /// `{` or `[`, CSV by a first line holding a comma or starting with a quote, plain text
+  /// otherwise; `nil` for an XML or binary property list (`<`, `bplist`), left to the rules
+  /// above.
   private static func detect(_ prefix: [UInt8], significant: Int, droppedBytes: Int)
     -> ListFormat?
   {

@@ -110,7 +110,10 @@ enum OpenStepPlistReader: ListReader {
           throw LoadError(source: source, reason: .rootNotDictionary(found: "a string"))
         }
         guard next == UInt8(ascii: "=") || next == UInt8(ascii: ";") else {
-          throw scanner.error("expected '=' after the section title, found \(describe(next))")
+          throw scanner.error(
+            "expected '=' after the section title"
+              + " \(LoadError.quoted(String(decoding: title, as: UTF8.self))), found \(describe(next))"
+          )
         }
         try readSections(firstTitle: (title, place), braced: false)
       default:

@@ -655,9 +655,7 @@ extension XMLPlistReader: ListReader {
   /// - A byte-order mark repeated right after the first (UTF-8 `EF BB BF`, UTF-16 `FE FF` or
   ///   `FF FE`): an XML document has at most one.
   static func refusedStart(_ prefix: [UInt8]) -> String? {
-    if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
-      || prefix.starts(with: [0x3C, 0x00, 0x00, 0x00])
-    {
+    if prefix.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
       return "UTF-32 without a byte-order mark is not supported"
     }
     for mark in [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]] as [[UInt8]]

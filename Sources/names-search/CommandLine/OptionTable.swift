@@ -140,11 +140,11 @@ enum OptionTable {
     OptionSpec(
       long: "generate-completion-script", valueName: "shell",
       help: "Print a completion script for bash, zsh or fish, made from this table of "
-        + "options (see README, \"Completions\").",
+        + "options (see README, \"Install, completions, manual\").",
       action: .generateCompletionScript,
       completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue))),
     OptionSpec(
-      long: "generate-manual", help: "Print the manual page (man(7) mdoc), made from this help.",
+      long: "generate-manual", help: "Print the manual page (mdoc(7)), made from this help.",
       action: .generateManual),
   ]
 
