@@ -31,7 +31,8 @@
 /// however a pipe splits them.
 enum FormatSniffer {
   /// What was read: the format, the bytes kept (from the first byte not dropped), and the
-  /// line breaks in the white space dropped before them.
+  /// line breaks in the white space dropped before them (LFs; for OpenStep text, which
+  /// counts lines as Foundation does, LFs, CRs and CRLFs).
   struct Sniffed {
     var format: ListFormat
     var prefix: [UInt8]
@@ -63,8 +64,20 @@ enum FormatSniffer {
     // it belongs to the first line (at most `maximumLineStart` bytes of it).
     var lineStart: [UInt8] = []
     var lineStartOverflows = false
+    // The same lines and columns counted as OpenStep text counts them, where a CR alone
+    // also ends a line (CRLF one): its messages name lines as Foundation's do.
+    var droppedBreaks = 0
+    var droppedColumnsAfterBreak = 0
+    var droppedCR = false
     func drop(_ space: UInt8) {
       droppedBytes += 1
+      if space == 0x0A || space == 0x0D {
+        if space == 0x0D || !droppedCR { droppedBreaks += 1 }
+        droppedColumnsAfterBreak = 0
+      } else {
+        droppedColumnsAfterBreak += 1
+      }
+      droppedCR = space == 0x0D
       if space == 0x0A {
         droppedLines += 1
         droppedColumns = 0
@@ -140,6 +153,13 @@ enum FormatSniffer {
     let detected = detect(prefix, significant: significant, droppedBytes: droppedBytes)
     // CSV and text get back the white space that starts their first line.
     func sniffed(_ format: ListFormat) throws(LoadError) -> Sniffed {
+      if format == .openStepPropertyList {
+        // A kept LF right after a dropped CR ends no other line: the scanner counts it.
+        let kept = droppedCR && prefix.first == 0x0A ? 1 : 0
+        return Sniffed(
+          format: format, prefix: prefix, droppedLines: droppedBreaks - kept,
+          droppedColumns: droppedColumnsAfterBreak)
+      }
       guard format == .csv || format == .text, !lineStart.isEmpty else {
         return Sniffed(
           format: format, prefix: prefix, droppedLines: droppedLines,
