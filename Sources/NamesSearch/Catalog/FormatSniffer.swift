@@ -104,11 +104,13 @@ enum FormatSniffer {
       {
         return true
       }
-      // `{` starts JSON and OpenStep text alike: the first key tells them apart.
-      if prefix[significant] == UInt8(ascii: "{") {
-        return prefix.count >= 1 << 16 || OpenStepText.isOpenStep(prefix[significant...]) != nil
-      }
-      return prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A)
+      // OpenStep text shows in its first string (`{` starts JSON and OpenStep text alike:
+      // the first key tells them apart), looked for in `openStepWindow` bytes only.
+      let told =
+        OpenStepText.isOpenStep(openStepLook(prefix, significant)) != nil
+        || prefix.count - significant >= openStepWindow
+      if prefix[significant] == UInt8(ascii: "{") { return told }
+      return told && (prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A))
     }
     while !(significant.map(isEnough) ?? false) {
       let count = try reader.read(into: &chunk)
@@ -209,10 +211,13 @@ enum FormatSniffer {
     case UInt8(ascii: "<"): return nil
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "{"):
-      return OpenStepText.isOpenStep(prefix[significant...]) == true ? .openStepPropertyList : .json
+      return OpenStepText.isOpenStep(openStepLook(prefix, significant)) == true
+        ? .openStepPropertyList : .json
     default: break
     }
-    if OpenStepText.isOpenStep(prefix[significant...]) == true { return .openStepPropertyList }
+    if OpenStepText.isOpenStep(openStepLook(prefix, significant)) == true {
+      return .openStepPropertyList
+    }
     // UTF-16 text (a zero byte before the first significant one) is a property list's
     // business; it is refused there.
     if prefix[..<significant].contains(0) { return nil }
@@ -226,6 +231,17 @@ enum FormatSniffer {
   /// The most white space kept from the start of a CSV or text list's first line, in bytes
   /// (a text list trims it anyway).
   static let maximumLineStart = 1 << 16
+
+  /// How many bytes from the first significant one `OpenStepText` is shown: always this
+  /// many (or all, when the input is shorter), so that the same bytes are told the same way
+  /// whether a file's first read or a pipe's many small ones brought them. (A first quoted
+  /// string longer than this is not told as OpenStep text: name the format.)
+  static let openStepWindow = 1 << 20
+
+  /// The bytes `OpenStepText` looks at: `openStepWindow` from `significant` on.
+  private static func openStepLook(_ prefix: [UInt8], _ significant: Int) -> ArraySlice<UInt8> {
+    prefix[significant..<min(prefix.count, significant + openStepWindow)]
+  }
 
   /// XML white space: space, tab, line feed, carriage return.
   private static func isSpace(_ byte: UInt8) -> Bool {
