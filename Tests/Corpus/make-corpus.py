@@ -8,6 +8,7 @@ Each line of expected.tsv: file, exit status, then what names-search must print:
 Expectations are written by hand here, never taken from the program's output.
 Run from the package root: python3 Tests/Corpus/make-corpus.py
 """
+import re
 import pathlib
 import plistlib
 
@@ -103,11 +104,14 @@ cases = [
     ("utf16-lone-surrogate.plist", b"\xff\xfe" + '<?xml version="1.0" encoding="UTF-16"?>\n<plist><dict><key>A</key><array><string>'.encode("utf-16-le") + b"\x00\xd8" + "</string></array></dict></plist>".encode("utf-16-le"), 2, "not a property list: a character not valid in the document's encoding (bytes 0x00 0xD8 0x3C 0x00)"),
     ("shift-jis-undeclared.plist", b"<plist><dict><key>A</key><array><string>\x83\x41\x83\x93</string></array></dict></plist>", 2, "not a property list: line 1: not valid UTF-8, and no other encoding is declared (bytes 0x83 0x41 0x83 0x93)"),
     ("unknown-encoding.plist", b'<?xml version="1.0" encoding="klingon"?>\n<plist><dict/></plist>', 2, "not a property list: line 1: Unsupported encoding klingon"),
-    ("utf32le.plist", xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 2, "not a property list: UTF-32 is not supported"),
-    ("utf32le-bom.plist", b"\xff\xfe\x00\x00" + xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 2, "not a property list: UTF-32 is not supported"),
-    ("utf32be-bom.plist", b"\x00\x00\xfe\xff" + xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-be"), 2, "not a property list: it starts with zero bytes"),
+    # UTF-32 is read after a byte-order mark (issue 16: decoded by WideText), as Foundation
+    # reads it; without one it is not.
+    ("utf32le.plist", xml("<dict/>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 2, "not a property list: UTF-32 without a byte-order mark is not supported"),
+    ("utf32le-bom.plist", b"\xff\xfe\x00\x00" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>").decode().replace("UTF-8", "UTF-32").encode("utf-32-le"), 0, "A\\n  Ann\\n"),
+    ("utf32be-bom.plist", b"\x00\x00\xfe\xff" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>").decode().replace("UTF-8", "UTF-32").encode("utf-32-be"), 0, "A\\n  Ann\\n"),
     ("two-boms.plist", b"\xef\xbb\xbf\xef\xbb\xbf" + xml("<dict/>"), 2, "not a property list: the byte-order mark is repeated"),
-    ("two-utf16-boms.plist", b"\xff\xfe\xff\xfe" + xml("<dict/>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 2, "not a property list: the byte-order mark is repeated"),
+    # A UTF-16 byte-order mark then U+FEFF: the decoder refuses it, on line 1.
+    ("two-utf16-boms.plist", b"\xff\xfe\xff\xfe" + xml("<dict/>").decode().replace("UTF-8", "UTF-16").encode("utf-16-le"), 2, "not a property list: line 1: not valid UTF-16: the byte-order mark is repeated"),
     # Valid inputs: they must load.
     ("newline-before-declaration.plist", b"\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
     ("bom-newline-declaration.plist", b"\xef\xbb\xbf\r\n" + xml("<dict><key>A</key><array><string>Ann</string></array></dict>"), 0, "A\\n  Ann\\n"),
@@ -233,6 +237,75 @@ cases += [
     ("binary-record-uid.plist", bplist([bytes([0xD1, 1, 2]), KEY_A, bytes([0xA1, 3]), bytes([0xD1, 4, 5]), b"\x51n", b"\x80\x07"]), 2, "not a property list: object 5 at byte 20 is a UID, which a record cannot hold"),
     ("flat-names.plist", xml("<array><string>bob</string><string>\u00c9lise</string><string>alice</string><string>42</string><string>Anna</string></array>"), 0, "A\\n  alice\\n  Anna\\nB\\n  bob\\nE\\n  \u00c9lise\\n#\\n  42\\n"),
 ]
+
+# --- openstep: the OpenStep (old-style ASCII) reader (issue 16) and the UTF-16/UTF-32 text it
+# reads after a byte-order mark. Places are 1-based lines (LF, CR or CRLF each end one) and
+# columns in scalars, counted by hand in the comments; a byte-order mark takes no column.
+# The big versions of these (megabytes, 100,000 levels) are OpenStepHostileInputTests'.
+OPENSTEP = "not a property list: "
+NESTING = "nesting deeper than 512 arrays and dictionaries"
+cases += [
+    # Line 2 is `  A = (Ann, "Bob);`: the quote is column 13. The string takes the rest:
+    # line 3 is `}`, and the input ends at line 4, column 1, after the last LF.
+    ("openstep-unterminated-string.plist", b'{\n  A = (Ann, "Bob);\n}\n', 2, OPENSTEP + "line 4, column 1: the string that starts at line 2, column 13 never ends"),
+    # `'` quotes too; the escaped quote does not end it: `(` 1, `'` 2, `A` 3, `\` 4, `'` 5,
+    # `)` 6, the end at column 7.
+    ("openstep-unterminated-single-quote.plist", b"('A\\')", 2, OPENSTEP + "line 1, column 7: the string that starts at line 1, column 2 never ends"),
+    # An unterminated comment runs to the end of the input (as for Foundation): the list
+    # ends inside it, at line 5, column 1 (lines: `{`, `  A = (Ann);`, `  /* B = (Bob);`, `}`).
+    ("openstep-unterminated-comment.plist", b"{\n  A = (Ann);\n  /* B = (Bob);\n}\n", 2, OPENSTEP + "line 5, column 1: the list ends before its closing '}'"),
+    # After a complete list it is harmless.
+    ("openstep-trailing-open-comment.plist", b"{ A = (Ann); } /* unfinished", 0, "A\\n  Ann\\n"),
+    # `{` 1, ` ` 2, `A` 3, ` ` 4, `=` 5, ` ` 6, `(` 7, `<` 8, `0fa0` 9-12, the end at 13.
+    ("openstep-unterminated-data.plist", b"{ A = (<0fa0", 2, OPENSTEP + "line 1, column 13: the data that starts at line 1, column 8 never ends"),
+    # The digit without a partner is named where it stands: `(` 1, `<` 2, `0f` 3-4, `a` 5.
+    ("openstep-odd-data.plist", b"(<0fa>)", 2, OPENSTEP + "line 1, column 5: data holds an odd number of hexadecimal digits"),
+    # The `(` at column k is k deep: the 513th is one too many.
+    ("openstep-deep-arrays.plist", b"(" * 1000, 2, OPENSTEP + "line 1, column 513: " + NESTING),
+    # In a section, the section's array is depth 2, at column 4: the `(` at column k is
+    # k - 2 deep, the 513th at column 515.
+    ("openstep-deep-section.plist", b"{A=(" + b"(" * 1000, 2, OPENSTEP + "line 1, column 515: " + NESTING),
+    # Records: the record at column 2 is depth 2, each `{a=` three columns and one level
+    # deeper: depth d at column 3d - 4, depth 513 at column 1535.
+    ("openstep-deep-records.plist", b"(" + b"{a=" * 1000, 2, OPENSTEP + "line 1, column 1535: " + NESTING),
+    # 1001 backslashes: 500 pairs, then one escaping the closing quote; `(` 1, `"` 2, the
+    # backslashes 3-1003, `"` 1004, `)` 1005, the end at 1006.
+    ("openstep-backslashes.plist", b'("' + b"\\" * 1001 + b'")', 2, OPENSTEP + "line 1, column 1006: the string that starts at line 1, column 2 never ends"),
+    # `{` 1, ` ` 2, `A` 3, ` ` 4, `=` 5, ` ` 6, `(` 7, `"` 8, `A` 9, `n` 10, 0xFF at 11.
+    ("openstep-invalid-utf8-string.plist", b'{ A = ("An\xffn"); }', 2, OPENSTEP + "line 1, column 11: not valid UTF-8 (byte 0xFF)"),
+    # Unquoted, 0xFF ends the name `Ann` (8-10): not a character a list may hold unquoted.
+    ("openstep-invalid-utf8-unquoted.plist", b"{ A = (Ann\xff); }", 2, OPENSTEP + "line 1, column 11: expected ',' or ')' after item 1 of the section \"A\", found a character that must be in quotes (byte 0xFF)"),
+    # `/*` at 14-15, ` ` 16, then C3 without its second byte at 17.
+    ("openstep-invalid-utf8-comment.plist", b"{ A = (Ann); /* \xc3( */ }", 2, OPENSTEP + "line 1, column 17: not valid UTF-8 (byte 0xC3)"),
+    # In a `//` comment on line 2: `/` 1, `/` 2, ` ` 3, then an overlong C0 80 at column 4.
+    ("openstep-invalid-utf8-line-comment.plist", b"(Ann,\n// \xc0\x80\nBob)", 2, OPENSTEP + "line 2, column 4: not valid UTF-8 (byte 0xC0)"),
+    ("openstep-two-boms.plist", b"\xef\xbb\xbf\xef\xbb\xbf{ A = (Ann); }", 2, OPENSTEP + "line 1, column 1: the byte-order mark is repeated"),
+    # CRs alone: three before the list put `{` on line 4, `  A = (Ann);` is line 5 and
+    # `  A = (Abe);` line 6.
+    ("openstep-cr-lines.plist", b"\r\r\r{\r  A = (Ann);\r  A = (Abe);\r}\r", 2, OPENSTEP + 'line 6, column 3: section "A" appears twice (first at line 5, column 3)'),
+    ("openstep-duplicate-section.plist", b"{\n  A = (Ann);\n  B = (Bob);\n  A = (Abe);\n}\n", 2, OPENSTEP + 'line 4, column 3: section "A" appears twice (first at line 2, column 3)'),
+    # Wide text: the decoder's lines count LFs; a cut unit and a lone surrogate are refused.
+    ("openstep-utf16-cut.plist", b"\xff\xfe" + "{ A = (Ann); }\n".encode("utf-16-le") + b"}", 2, OPENSTEP + "line 2: not valid UTF-16: the text ends inside a character (1 of its bytes)"),
+    ("openstep-utf16-lone-high.plist", b"\xff\xfe" + '{ A = ("An'.encode("utf-16-le") + b"\x00\xd8" + 'n"); }'.encode("utf-16-le"), 2, OPENSTEP + "line 1: not valid UTF-16: a lone surrogate (0xD800)"),
+    ("openstep-utf16-lone-low.plist", b"\xfe\xff" + '(\n"An'.encode("utf-16-be") + b"\xdc\x00" + 'n")'.encode("utf-16-be"), 2, OPENSTEP + "line 2: not valid UTF-16: a lone surrogate (0xDC00)"),
+    ("openstep-utf16-ends-high.plist", b"\xff\xfe" + "(Ann, Bob)".encode("utf-16-le") + b"\x3d\xd8", 2, OPENSTEP + "line 1: not valid UTF-16: a lone surrogate (0xD83D)"),
+    ("openstep-utf32-cut.plist", b"\x00\x00\xfe\xff" + "(Ann)\n".encode("utf-32-be") + b"\x00\x00", 2, OPENSTEP + "line 2: not valid UTF-32: the text ends inside a character (2 of its bytes)"),
+    ("openstep-utf32-surrogate.plist", b"\xff\xfe\x00\x00" + "(An".encode("utf-32-le") + b"\x00\xd8\x00\x00" + "n)".encode("utf-32-le"), 2, OPENSTEP + "line 1: not valid UTF-32: a lone surrogate (0xD800)"),
+    ("openstep-utf32-past-unicode.plist", b"\x00\x00\xfe\xff" + "(An".encode("utf-32-be") + b"\x00\x11\x00\x00" + "n)".encode("utf-32-be"), 2, OPENSTEP + "line 1: not valid UTF-32: 0x110000 is not a Unicode scalar"),
+    ("openstep-utf16-two-boms.plist", b"\xff\xfe" + "\ufeff(Ann)".encode("utf-16-le"), 2, OPENSTEP + "line 1: not valid UTF-16: the byte-order mark is repeated"),
+    # Valid inputs: they must load (sections in their order, not the file's).
+    ("openstep-utf16-bom.plist", b"\xff\xfe" + '// names\n{ J = ("Jos\\U00e9", "José"); }'.encode("utf-16-le"), 0, "J\\n  José\\n  José\\n"),
+    ("openstep-utf32be-bom.plist", b"\x00\x00\xfe\xff" + '("Åsa", "Zoë")'.encode("utf-32-be"), 0, "A\\n  Åsa\\nZ\\n  Zoë\\n"),
+    ("openstep-strings-form.plist", b"\xef\xbb\xbf/* a .strings file */\nB = (Bob);\nA = ('Ann', \"Anna \\\"A\\\" Lee\");\n", 0, 'A\\n  Ann\\n  Anna "A" Lee\\nB\\n  Bob\\n'),
+]
+
+# A syntax error in text taken for OpenStep ends with the command line's hint, as CSV's do
+# (a list of names may start as OpenStep does); a title written twice and a decoding error
+# do not.
+for i, (name, data, status, expected) in enumerate(cases):
+    if (name.startswith("openstep-") and status == 2 and " appears twice " not in expected
+            and re.match(r"not a property list: line \d+, column \d+: ", expected)):
+        cases[i] = (name, data, status, expected + CSV_HINT)
 
 CASES.mkdir(exist_ok=True)
 for old in CASES.iterdir():

@@ -32,7 +32,8 @@
 /// however a pipe splits them.
 enum FormatSniffer {
   /// What was read: the format, the bytes kept (from the first byte not dropped), and the
-  /// line breaks in the white space dropped before them.
+  /// line breaks in the white space dropped before them (LFs; for OpenStep text, which
+  /// counts lines as Foundation does, LFs, CRs and CRLFs).
   struct Sniffed {
     var format: ListFormat
     var prefix: [UInt8]
@@ -64,8 +65,20 @@ enum FormatSniffer {
     // it belongs to the first line (at most `maximumLineStart` bytes of it).
     var lineStart: [UInt8] = []
     var lineStartOverflows = false
+    // The same lines and columns counted as OpenStep text counts them, where a CR alone
+    // also ends a line (CRLF one): its messages name lines as Foundation's do.
+    var droppedBreaks = 0
+    var droppedColumnsAfterBreak = 0
+    var droppedCR = false
     func drop(_ space: UInt8) {
       droppedBytes += 1
+      if space == 0x0A || space == 0x0D {
+        if space == 0x0D || !droppedCR { droppedBreaks += 1 }
+        droppedColumnsAfterBreak = 0
+      } else {
+        droppedColumnsAfterBreak += 1
+      }
+      droppedCR = space == 0x0D
       if space == 0x0A {
         droppedLines += 1
         droppedColumns = 0
@@ -93,13 +106,13 @@ enum FormatSniffer {
       {
         return true
       }
-      // `{` starts JSON and OpenStep text alike: the first key tells them apart.
-      if prefix[significant] == UInt8(ascii: "{") {
-        return prefix.count >= 1 << 16 || OpenStepText.isOpenStep(prefix[significant...]) != nil
-      }
-      return prefix.count >= 1 << 16
-        || (prefix[significant...].contains(0x0A)
-          && OpenStepText.isOpenStep(prefix[significant...]) != nil)
+      // OpenStep text shows in its first string (`{` starts JSON and OpenStep text alike:
+      // the first key tells them apart), looked for in `openStepWindow` bytes only.
+      let told =
+        OpenStepText.isOpenStep(openStepLook(prefix, significant)) != nil
+        || prefix.count - significant >= openStepWindow
+      if prefix[significant] == UInt8(ascii: "{") { return told }
+      return told && (prefix.count >= 1 << 16 || prefix[significant...].contains(0x0A))
     }
     while !(significant.map(isEnough) ?? false) {
       let count = try reader.read(into: &chunk)
@@ -144,6 +157,13 @@ enum FormatSniffer {
     let detected = detect(prefix, significant: significant, droppedBytes: droppedBytes)
     // CSV and text get back the white space that starts their first line.
     func sniffed(_ format: ListFormat) throws(LoadError) -> Sniffed {
+      if format == .openStepPropertyList {
+        // A kept LF right after a dropped CR ends no other line: the scanner counts it.
+        let kept = droppedCR && prefix.first == 0x0A ? 1 : 0
+        return Sniffed(
+          format: format, prefix: prefix, droppedLines: droppedBreaks - kept,
+          droppedColumns: droppedColumnsAfterBreak)
+      }
       guard format == .csv || format == .text, !lineStart.isEmpty else {
         return Sniffed(
           format: format, prefix: prefix, droppedLines: droppedLines,
@@ -194,10 +214,13 @@ enum FormatSniffer {
     case UInt8(ascii: "<"): return nil
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "{"):
-      return OpenStepText.isOpenStep(prefix[significant...]) == true ? .openStepPropertyList : .json
+      return OpenStepText.isOpenStep(openStepLook(prefix, significant)) == true
+        ? .openStepPropertyList : .json
     default: break
     }
-    if OpenStepText.isOpenStep(prefix[significant...]) == true { return .openStepPropertyList }
+    if OpenStepText.isOpenStep(openStepLook(prefix, significant)) == true {
+      return .openStepPropertyList
+    }
     // UTF-16 text (a zero byte before the first significant one) is a property list's
     // business; it is refused there.
     if prefix[..<significant].contains(0) { return nil }
@@ -211,6 +234,17 @@ enum FormatSniffer {
   /// The most white space kept from the start of a CSV or text list's first line, in bytes
   /// (a text list trims it anyway).
   static let maximumLineStart = 1 << 16
+
+  /// How many bytes from the first significant one `OpenStepText` is shown: always this
+  /// many (or all, when the input is shorter), so that the same bytes are told the same way
+  /// whether a file's first read or a pipe's many small ones brought them. (A first quoted
+  /// string longer than this is not told as OpenStep text: name the format.)
+  static let openStepWindow = 1 << 20
+
+  /// The bytes `OpenStepText` looks at: `openStepWindow` from `significant` on.
+  private static func openStepLook(_ prefix: [UInt8], _ significant: Int) -> ArraySlice<UInt8> {
+    prefix[significant..<min(prefix.count, significant + openStepWindow)]
+  }
 
   /// XML white space: space, tab, line feed, carriage return.
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -139,11 +139,18 @@ struct OpenStepScanner {
 
   /// Skips a UTF-8 byte-order mark at the very start of the input (after nothing dropped);
   /// anywhere else U+FEFF is an unexpected character, as it is for Foundation.
+  ///
+  /// - Throws: `invalid` "the byte-order mark is repeated" for a second one right after
+  ///   it, as the XML reader and `WideText` say it.
   mutating func skipByteOrderMark() throws(LoadError) {
-    guard line == 1 && column == 1, try peek() == 0xEF, try peek(at: 1) == 0xBB,
-      try peek(at: 2) == 0xBF
-    else { return }
+    guard line == 1 && column == 1, try atByteOrderMark() else { return }
     index += 3
+    if try atByteOrderMark() { throw error("the byte-order mark is repeated") }
+  }
+
+  private mutating func atByteOrderMark() throws(LoadError) -> Bool {
+    guard try peek() == 0xEF, try peek(at: 1) == 0xBB else { return false }
+    return try peek(at: 2) == 0xBF
   }
 
   /// Consumes one well-formed UTF-8 sequence of two to four bytes led by the next byte,
