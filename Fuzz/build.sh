@@ -2,10 +2,11 @@
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into Fuzz/bin:
 # loader (any bytes as a list file), cache (any bytes as an index cache file), query (any
 # bytes as a term), json (any bytes as a JSON list, and as one JSON value), csv (any bytes
-# read as CSV). Each is the library's sources compiled with one target file, linked with
-# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target
-# CLibXML2Shims and the C++ target CICUCollation (over the system ICU), which are compiled
-# here with clang under the same sanitizers.
+# read as CSV), openstep (any bytes as an OpenStep property list, in memory and through the
+# loader). Each is the library's sources compiled with one target file, linked with libxml2
+# (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target CLibXML2Shims and the
+# C++ target CICUCollation (over the system ICU), which are compiled here with clang under
+# the same sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
@@ -31,10 +32,11 @@ module CICUCollation {
   export *
 }
 MAP
-for target in loader cache query json csv; do
+for target in loader cache query json csv openstep; do
   file=Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift
   [ "$target" = json ] && file=Fuzz/JSONFuzzer.swift
   [ "$target" = csv ] && file=Fuzz/CSVFuzzer.swift
+  [ "$target" = openstep ] && file=Fuzz/OpenStepFuzzer.swift
   rm -f "Fuzz/bin/$target"
   log=$(mktemp)
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name NamesSearch \
@@ -52,4 +54,5 @@ for target in loader cache query json csv; do
   fi
   rm -f "$log"
 done
-echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query, Fuzz/bin/json, Fuzz/bin/csv" >&2
+echo "built: Fuzz/bin/loader, Fuzz/bin/cache, Fuzz/bin/query, Fuzz/bin/json, Fuzz/bin/csv," \
+  "Fuzz/bin/openstep" >&2
