@@ -44,10 +44,13 @@ enum OpenStepPlistReader: ListReader {
   ///
   /// - Throws: `LoadError` as `read(_:)`.
   static func read(_ input: ListInput, chunkSize: Int) throws(LoadError) -> SectionedNames {
-    let reader = Reader(
-      scanner: OpenStepScanner(input, chunkSize: chunkSize), source: input.source,
-      builder: SectionsBuilder(for: input, bytesPerName: 12))
-    return try reader.readList()
+    // Records nest up to `maximumDepth` deep, each level a few frames: on a stack of its own.
+    try DeepStack.run { () throws(LoadError) -> SectionedNames in
+      let reader = Reader(
+        scanner: OpenStepScanner(input, chunkSize: chunkSize), source: input.source,
+        builder: SectionsBuilder(for: input, bytesPerName: 12))
+      return try reader.readList()
+    }
   }
 
   /// `read(_:)` over a whole document in memory (the tests' and the fuzzer's entry).
@@ -56,14 +59,16 @@ enum OpenStepPlistReader: ListReader {
   static func read(
     bytes: [UInt8], source: String, fields: RecordFields = .none
   ) throws(LoadError) -> SectionedNames {
-    let reader = Reader(
-      scanner: OpenStepScanner(bytes: bytes, source: source), source: source,
-      builder: SectionsBuilder(
-        source: source,
-        expansion: ExpansionLimit(
-          inputSize: bytes.count, maximumSize: FileReader.defaultMaximumSize, source: source),
-        fields: fields))
-    return try reader.readList()
+    try DeepStack.run { () throws(LoadError) -> SectionedNames in
+      let reader = Reader(
+        scanner: OpenStepScanner(bytes: bytes, source: source), source: source,
+        builder: SectionsBuilder(
+          source: source,
+          expansion: ExpansionLimit(
+            inputSize: bytes.count, maximumSize: FileReader.defaultMaximumSize, source: source),
+          fields: fields))
+      return try reader.readList()
+    }
   }
 
   /// The grammar over one scanner, feeding one builder.
