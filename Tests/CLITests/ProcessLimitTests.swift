@@ -115,6 +115,43 @@ struct ProcessLimitTests {
     }
   }
 
+  // MARK: - Stack
+
+  /// A list whose one record holds `depth` levels of records under the field `r` (the
+  /// root, the section's array and the record are three more), as JSON or OpenStep.
+  static func deepRecords(_ depth: Int, openStep: Bool) -> String {
+    openStep
+      ? "{ A = ( { name = x; r = " + String(repeating: "{ n = ", count: depth) + "1"
+        + String(repeating: "; }", count: depth) + "; } ); }"
+      : "{\"A\": [{\"name\": \"x\", \"r\": " + String(repeating: "{\"n\": ", count: depth)
+        + "1" + String(repeating: "}", count: depth) + "}]}"
+  }
+
+  @Test(
+    "with a 256 KiB stack (ulimit -s 256), records nested to the limit load and past it are refused in one line",
+    arguments: [false, true])
+  func smallStack(openStep: Bool) throws {
+    try TemporaryDirectory.with { folder in
+      let kind = openStep ? "openstep" : "json"
+      // 509 levels inside the record make depth 512, the readers' limit; 600 pass it.
+      let within = folder.appendingPathComponent("within.\(kind)")
+      try Data(Self.deepRecords(509, openStep: openStep).utf8).write(to: within)
+      let loaded = try Self.run(
+        limit: "-s 256", ["--no-cache", "-f", within.path, "--key", "name", "x"])
+      #expect(loaded.stdoutText == "A\n  x\n", "\(kind): \(loaded.stderrText)")
+      #expect(loaded.status == 0 && !loaded.signaled)
+      let past = folder.appendingPathComponent("past.\(kind)")
+      try Data(Self.deepRecords(600, openStep: openStep).utf8).write(to: past)
+      let refused = try Self.run(
+        limit: "-s 256", ["--no-cache", "-f", past.path, "--key", "name", "x"])
+      #expect(refused.stdoutText == "")
+      #expect(refused.status == 2 && !refused.signaled, "\(kind): \(refused.stderrText)")
+      #expect(refused.stderrText.hasPrefix("names-search: \(past.path): "))
+      #expect(refused.stderrText.contains("nesting deeper than 512 arrays and"))
+      #expect(refused.stderrText.filter { $0 == "\n" }.count == 1, "\(refused.stderrText)")
+    }
+  }
+
   // MARK: - Memory
 
   /// `memoryFloor()`, worked out once.

@@ -57,6 +57,20 @@ enum JSONReader: ListReader {
     maximumSize: Int = FileReader.defaultMaximumSize,
     maker: any SectionMaker = FirstLetterSections()
   ) throws(LoadError) -> SectionedNames {
+    // Records nest up to `JSONParser.maximumDepth` deep, each level a few frames: on a
+    // stack of its own, so the depth a list may have does not depend on `ulimit -s`.
+    try DeepStack.run { () throws(LoadError) -> SectionedNames in
+      try readList(
+        buffer, source: source, firstLine: firstLine, firstColumn: firstColumn, fields: fields,
+        keepsRecords: keepsRecords, maximumSize: maximumSize, maker: maker)
+    }
+  }
+
+  /// `read(_:source:…)` on the calling thread's stack.
+  private static func readList(
+    _ buffer: UnsafeBufferPointer<UInt8>, source: String, firstLine: Int, firstColumn: Int,
+    fields: RecordFields, keepsRecords: Bool, maximumSize: Int, maker: any SectionMaker
+  ) throws(LoadError) -> SectionedNames {
     var parser = JSONParser(
       buffer: buffer, source: source, firstLine: firstLine, firstColumn: firstColumn)
     var builder = SectionsBuilder(
@@ -176,11 +190,13 @@ enum JSONReader: ListReader {
   static func value(of bytes: [UInt8], source: String) throws(LoadError) -> RecordValue {
     let padded = bytes + [0]
     return try padded.withUnsafeBufferPointer { (buffer) throws(LoadError) in
-      var parser = JSONParser(buffer: buffer, source: source, firstLine: 1)
-      parser.skipByteOrderMark()
-      let value = try parser.value(depth: 1)
-      try parser.expectEnd()
-      return value
+      try DeepStack.run { () throws(LoadError) -> RecordValue in
+        var parser = JSONParser(buffer: buffer, source: source, firstLine: 1)
+        parser.skipByteOrderMark()
+        let value = try parser.value(depth: 1)
+        try parser.expectEnd()
+        return value
+      }
     }
   }
 }
