@@ -4,12 +4,13 @@
 #
 #   make                      build the release binary
 #   make install              install under PREFIX (default /usr/local)
-#   make install PREFIX=~/.local
+#   make install PREFIX=$HOME/.local
 #   make install DESTDIR=/tmp/stage PREFIX=/usr   stage for a package
 #   make uninstall            remove what install put there (same PREFIX and DESTDIR)
 #
 # Paths follow Debian's layout: PREFIX/bin, PREFIX/share/man/man1,
-# PREFIX/share/bash-completion/completions, PREFIX/share/zsh/site-functions and
+# PREFIX/share/bash-completion/completions, PREFIX/share/zsh/site-functions (with
+# PREFIX=/usr, Debian's zsh looks in /usr/share/zsh/vendor-completions instead) and
 # PREFIX/share/fish/vendor_completions.d. Every file is written to a temporary name beside
 # its place and renamed, so an interrupted install leaves no partial file.
 
@@ -26,7 +27,7 @@ SWIFT_BUILD = $(SWIFT) build
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/$(if $(filter /usr /usr/,$(PREFIX)),vendor-completions,site-functions)
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # The generated manual and scripts, made by the built binary.
@@ -43,10 +44,11 @@ install: build
 	@set -e; \
 	binary="$$($(SWIFT_BUILD) $(BUILD_FLAGS) --show-bin-path)/names-search"; \
 	rm -rf $(EXTRAS) && mkdir -p $(EXTRAS); \
-	"$$binary" --generate-manual > $(EXTRAS)/names-search.1; \
-	"$$binary" --generate-completion-script bash > $(EXTRAS)/names-search.bash; \
-	"$$binary" --generate-completion-script zsh > $(EXTRAS)/_names-search; \
-	"$$binary" --generate-completion-script fish > $(EXTRAS)/names-search.fish; \
+	made() { env -u NAMES_SEARCH_DEFAULT_OPTS -u NAMES_SEARCH_FILE "$$binary" "$$@"; }; \
+	made --generate-manual > $(EXTRAS)/names-search.1; \
+	made --generate-completion-script bash > $(EXTRAS)/names-search.bash; \
+	made --generate-completion-script zsh > $(EXTRAS)/_names-search; \
+	made --generate-completion-script fish > $(EXTRAS)/names-search.fish; \
 	put() { $(INSTALL) -d "$$3" && $(INSTALL) -m "$$1" "$$2" "$$3/.$$4.tmp" && mv -f "$$3/.$$4.tmp" "$$3/$$4"; }; \
 	put 755 "$$binary" "$(BINDIR)" names-search; \
 	put 644 $(EXTRAS)/names-search.1 "$(MANDIR)" names-search.1; \

@@ -7,7 +7,7 @@
 // a SearchSession, as a search field would, printing each step's count and section index.
 //
 //   swift run search-as-you-type                          # the list below, the word "anna"
-//   swift run search-as-you-type contacts.csv jose        # a list of your own, another word
+//   swift run search-as-you-type names.txt jose           # a list of names of your own
 import Foundation
 import NamesSearch
 

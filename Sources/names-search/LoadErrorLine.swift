@@ -6,9 +6,19 @@ import NamesSearch
 enum LoadErrorLine {
   /// "names-search: <source>: <message>[ (see --max-size)]" and a line break; with
   /// `fileVariable`, the variable that named the file (`NAMES_SEARCH_FILE`) is named after
-  /// it: "(the list NAMES_SEARCH_FILE names)".
-  static func text(_ error: LoadError, fileVariable: String? = nil) -> String {
-    let hints = [hint(for: error.reason), fileVariable.map { "the list \($0) names" }]
+  /// it: "(the list NAMES_SEARCH_FILE names)"; with `optionsFromDefaults`, the reading
+  /// options `NAMES_SEARCH_DEFAULT_OPTS` gave: "(read with --key from
+  /// NAMES_SEARCH_DEFAULT_OPTS)".
+  static func text(
+    _ error: LoadError, fileVariable: String? = nil, optionsFromDefaults: [String] = []
+  ) -> String {
+    let fromDefaults =
+      optionsFromDefaults.isEmpty
+      ? nil
+      : "read with \(optionsFromDefaults.joined(separator: " ")) from \(DefaultOptions.variable)"
+    let hints = [
+      hint(for: error.reason), fileVariable.map { "the list \($0) names" }, fromDefaults,
+    ]
     let hint = hints.compactMap { $0 }.map { " (\($0))" }.joined()
     return "names-search: \(error)\(hint)\n"
   }

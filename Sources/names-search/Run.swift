@@ -23,8 +23,14 @@ enum Run {
       }
       command = try CommandParser.parse(arguments, defaults: defaults ?? [], fileVariable: file)
     } catch {
-      StandardStreams.writeError(error.report)
-      return .usage
+      // A default that cannot be read never stops --help, --version or the generators
+      // (`make install` runs them): they read no defaults.
+      if let plain = try? CommandParser.parse(arguments), plain.isAboutTheTool {
+        command = plain
+      } else {
+        StandardStreams.writeError(error.report)
+        return .usage
+      }
     }
     switch command {
     case .help: return printing(HelpText.full)
@@ -52,14 +58,20 @@ enum Run {
         return printed(result, options: options, environment: environment)
       }
     } catch {
-      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
+      StandardStreams.writeError(
+        LoadErrorLine.text(
+          error, fileVariable: options.fileVariable,
+          optionsFromDefaults: options.readingOptionsFromDefaults))
       return .failure
     }
     CrashGuard.setActivity("loading \(source)")
     do {
       (catalog, loaded) = try load(options, environment: bytes)
     } catch {
-      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
+      StandardStreams.writeError(
+        LoadErrorLine.text(
+          error, fileVariable: options.fileVariable,
+          optionsFromDefaults: options.readingOptionsFromDefaults))
       return .failure
     }
     // The index cache is written once the answer is out, whatever the answer was.
@@ -73,7 +85,10 @@ enum Run {
       let error = LoadError(
         source: source,
         reason: .outOfMemory(needed: shortfall.needed, available: shortfall.available))
-      StandardStreams.writeError(LoadErrorLine.text(error, fileVariable: options.fileVariable))
+      StandardStreams.writeError(
+        LoadErrorLine.text(
+          error, fileVariable: options.fileVariable,
+          optionsFromDefaults: options.readingOptionsFromDefaults))
       return .failure
     }
     if case .live = options.mode {

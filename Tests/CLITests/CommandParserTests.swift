@@ -159,6 +159,23 @@ struct CommandParserTests {
         $0.load.format = .text
       }
     ),
+    // The reading options' inverses: back to none (the last one given wins).
+    (
+      ["-f", "p.db", "--key", "k", "--no-key", "--search-key", "s", "--no-search-key"],
+      search { $0.file = path("p.db") }
+    ),
+    (
+      ["-f", "p.db", "--section-key", "g", "--no-section-key", "--format", "csv", "--no-format"],
+      search { $0.file = path("p.db") }
+    ),
+    (
+      ["-f", "p.db", "--no-table", "--table", "t"],
+      search {
+        $0.file = path("p.db")
+        $0.load.table = "t"
+      }
+    ),
+    (["--key", "k", "--no-key"], search { _ in }),
     (["--locale", "C"], search { $0.localeGiven = true }),
     (["--locale=POSIX"], search { $0.localeGiven = true }),
     (
@@ -229,8 +246,10 @@ struct CommandParserTests {
         "--json, --no-json", "--case-sensitive, --no-case-sensitive",
         "--diacritic-sensitive, --no-diacritic-sensitive", "--color <when>",
         "--no-cache, --cache", "-i, --interactive, --no-interactive",
-        "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version", "--key <field>",
-        "--search-key <field>", "--section-key <field>", "--format <format>", "--table <name>",
+        "--debounce <ms>", "--max-size <bytes>", "-h, --help", "--version",
+        "--key <field>, --no-key", "--search-key <field>, --no-search-key",
+        "--section-key <field>, --no-section-key", "--format <format>, --no-format",
+        "--table <name>, --no-table",
         "-o, --output <file>", "--output-format <format>", "--locale <locale>",
         "--fold <rule>", "--no-readings, --readings", "-F, --fixed-strings, --no-fixed-strings",
         "--typos, --no-typos", "--generate-completion-script <shell>", "--generate-manual",

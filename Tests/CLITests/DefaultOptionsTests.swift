@@ -124,6 +124,53 @@ struct DefaultOptionsTests {
     }
   }
 
+  @Test("The reading options have inverses that undo a default, and no longer need a file")
+  func readingInverses() throws {
+    let defaults = "--key name --search-key nick --section-key group --format csv --table t"
+    let given = try Self.options(["-f", "c.csv"], defaults: defaults)
+    #expect(given.load.fields.name?.description == "name")
+    #expect(given.load.fields.search.map(\.description) == ["nick"])
+    #expect(given.load.fields.section?.description == "group" && given.load.table == "t")
+    #expect(given.load.format == .csv)
+    let undone = try Self.options(
+      [
+        "-f", "c.csv", "--no-key", "--no-search-key", "--no-section-key", "--no-format",
+        "--no-table",
+      ], defaults: defaults)
+    #expect(undone.load == LoadOptions.default)
+    #expect(undone.readingOptionsFromDefaults.isEmpty)
+    // --no-search-key drops the keys before it, and the command line's may follow it.
+    let replaced = try Self.options(
+      ["-f", "c.csv", "--no-search-key", "--search-key", "mail"], defaults: "--search-key nick")
+    #expect(replaced.load.fields.search.map(\.description) == ["mail"])
+    // Undone on the command line, a reading option needs no file: the built-in list is read.
+    #expect(try Self.options(["--key", "name", "--no-key"], defaults: "").load == .default)
+    #expect(throws: UsageError.unexpectedValue(option: "--no-key")) {
+      try Self.parse(["--no-key=name"], defaults: "")
+    }
+  }
+
+  @Test("The defaults' reading options and -f are known, for load errors to name the variable")
+  func readingOptionsFromDefaults() throws {
+    let both = try Self.options(
+      ["-f", "c.csv", "--key", "Full Name"], defaults: "--key name --format csv --typos")
+    #expect(both.readingOptionsFromDefaults == ["--format"])
+    #expect(both.fileVariable == nil)
+    let fromDefaults = try Self.options(["ann"], defaults: "-f c.csv --table t --search-key nick")
+    #expect(fromDefaults.readingOptionsFromDefaults == ["--table", "--search-key"])
+    #expect(fromDefaults.fileVariable == "NAMES_SEARCH_DEFAULT_OPTS")
+    // NAMES_SEARCH_FILE's list read with a default --format names both.
+    let variable = try Self.options([], defaults: "--format json", file: "c.csv")
+    #expect(variable.fileVariable == "NAMES_SEARCH_FILE")
+    #expect(variable.readingOptionsFromDefaults == ["--format"])
+    #expect(
+      LoadErrorLine.text(
+        LoadError(source: "c.csv", reason: .empty), fileVariable: variable.fileVariable,
+        optionsFromDefaults: variable.readingOptionsFromDefaults)
+        == "names-search: \(LoadError(source: "c.csv", reason: .empty)) (the list "
+        + "NAMES_SEARCH_FILE names) (read with --format from NAMES_SEARCH_DEFAULT_OPTS)\n")
+  }
+
   @Test("Errors in the defaults name the variable")
   func errors() {
     let variable = "NAMES_SEARCH_DEFAULT_OPTS"
@@ -171,6 +218,32 @@ struct DefaultOptionsTests {
         unreadable.stderrText.hasPrefix(
           "Error: NAMES_SEARCH_DEFAULT_OPTS cannot be read as words: a single quote is not "
             + "closed at byte 7\n"))
+      // --help, --version and the generators read no defaults: a broken one does not stop
+      // them (make install runs them), while a search still reports it.
+      for broken in ["--key 'x", "--bogus", "ann"] {
+        environment["NAMES_SEARCH_DEFAULT_OPTS"] = broken
+        let version = try CLIRunner.run(["--version"], environment: environment)
+        #expect(version.status == 0 && version.stdoutText == "\(HelpText.version)\n", "\(broken)")
+        let manual = try CLIRunner.run(["--generate-manual"], environment: environment)
+        #expect(manual.status == 0 && manual.stdoutText == ManualPage.text, "\(broken)")
+        let search = try CLIRunner.run(["a"], environment: environment)
+        #expect(search.status == 64 && search.stderrText.contains("NAMES_SEARCH_DEFAULT_OPTS"))
+      }
+      // A load error of a list read with the defaults' options names the variable.
+      let text = folder.appendingPathComponent("names.txt")
+      try Data("Ann\nBob\n".utf8).write(to: text)
+      environment["NAMES_SEARCH_FILE"] = nil
+      environment["NAMES_SEARCH_DEFAULT_OPTS"] = "--key 'Full Name'"
+      let keyed = try CLIRunner.run(["-f", text.path, "a"], environment: environment)
+      #expect(keyed.status == 2 && keyed.stderrLines.count == 1)
+      #expect(keyed.stderrText.hasSuffix(" (read with --key from NAMES_SEARCH_DEFAULT_OPTS)\n"))
+      let unkeyed = try CLIRunner.run(["-f", text.path, "--no-key", "a"], environment: environment)
+      #expect(unkeyed.stdoutText == "A\n  Ann\n" && unkeyed.status == 0)
+      environment["NAMES_SEARCH_DEFAULT_OPTS"] = "-f '\(folder.path)/missing.txt'"
+      let missingDefault = try CLIRunner.run(["a"], environment: environment)
+      #expect(missingDefault.status == 2)
+      #expect(
+        missingDefault.stderrText.hasSuffix("(the list NAMES_SEARCH_DEFAULT_OPTS names)\n"))
     }
   }
 }

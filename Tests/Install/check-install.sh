@@ -11,20 +11,26 @@ cd "$(dirname "$0")/../.."
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >/dev/null
+# A broken default in the user's environment must not stop the install (the binary makes the
+# manual and completions).
+NAMES_SEARCH_DEFAULT_OPTS='--bogus "' make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >/dev/null
 
 fail() { echo "check-install: $*" >&2; exit 1; }
 expected_files=(
   usr/bin/names-search
   usr/share/man/man1/names-search.1
   usr/share/bash-completion/completions/names-search
-  usr/share/zsh/site-functions/_names-search
+  usr/share/zsh/vendor-completions/_names-search
   usr/share/fish/vendor_completions.d/names-search.fish
 )
 for file in "${expected_files[@]}"; do
   [ -f "$stage/$file" ] || fail "make install did not install $file"
 done
 [ -x "$stage/usr/bin/names-search" ] || fail "the installed binary is not executable"
+# Debian's zsh looks for completions there (its fpath), and the manual is whole.
+zsh -fc 'print -l $fpath' | grep -qx /usr/share/zsh/vendor-completions \
+  || fail "zsh's fpath lacks /usr/share/zsh/vendor-completions"
+grep -q '^\.Sh EXAMPLES' "$stage/usr/share/man/man1/names-search.1" || fail "the manual is cut short"
 leftovers=$(find "$stage" -name '.*.tmp')
 [ -z "$leftovers" ] || fail "temporary files left: $leftovers"
 

@@ -56,15 +56,16 @@ enum CommandParser {
     var modeSource: Source?
     /// The defaults' `modePickedBy`, kept once the command line starts.
     var defaultsModePickedBy: String?
-    /// The options that only apply to a list read from a file, as typed, with their source;
-    /// `-o` as typed and its source.
-    var fileOnlyOptions: [(typed: String, source: Source)] = []
+    /// The options that only apply to a list read from a file, as typed, with their source
+    /// and what they do (an inverse drops them); `-o` as typed and its source.
+    var fileOnlyOptions: [(typed: String, source: Source, action: OptionSpec.Action)] = []
     var outputTyped: String?
     var outputSource: Source?
     var outputFormatOnCommandLine: String?
     /// Whether `-f` or `--no-file` chose the list; whether the command line gave a
     /// `--search-key` (which replaces the defaults').
     var fileChosen = false
+    var fileSource: Source?
     var searchKeysOnCommandLine = false
     /// Where the argument at `index` came from; the last argument an option may take as its
     /// value (the defaults' last one for an option in the defaults).
@@ -107,7 +108,7 @@ enum CommandParser {
           option: typed, valueName: spec.valueName ?? "value", value: text,
           expected: "a field name, or names joined by '.' with none empty")
       }
-      fileOnlyOptions.append((typed, source))
+      fileOnlyOptions.append((typed, source, spec.action))
       return path
     }
 
@@ -131,8 +132,8 @@ enum CommandParser {
         shown.split(separator: "=", maxSplits: 1).first.map(String.init) ?? shown)
     }
 
-    /// What an inverse (`--no-typos`, `--readings`, `--no-file`) does: the option's effect
-    /// undone, back to the built-in default.
+    /// What an inverse (`--no-typos`, `--readings`, `--no-file`, `--no-key`) does: the
+    /// option's effect undone, back to the built-in default.
     func undo(_ action: OptionSpec.Action) {
       switch action {
       case .mode(let mode):
@@ -145,6 +146,14 @@ enum CommandParser {
       case .file:
         options.file = nil
         fileChosen = true
+        fileSource = source
+      case .key: options.load.fields.name = nil
+      case .searchKey:
+        options.load.fields.search = []
+        searchKeysOnCommandLine = searchKeysOnCommandLine || source == .commandLine
+      case .sectionKey: options.load.fields.section = nil
+      case .format: options.load.format = nil
+      case .table: options.load.table = nil
       case .fixedStrings: options.syntax = .words
       case .typos: options.typos.byLength = false
       case .soundsLike: options.soundsLike = false
@@ -154,6 +163,8 @@ enum CommandParser {
       case .noCache: options.noCache = false
       default: break  // Only the options above have an inverse (`OptionTable`).
       }
+      // An undone reading option no longer needs a file.
+      fileOnlyOptions.removeAll { $0.action == action }
     }
 
     /// Reads the argument at `index` (and its value, if it takes one).
@@ -247,6 +258,7 @@ enum CommandParser {
         }
         options.file = path
         fileChosen = true
+        fileSource = source
       case .key: options.load.fields.name = try keyPath(for: spec, typed: typed, inline: inline)
       case .searchKey:
         if source == .commandLine && !searchKeysOnCommandLine {
@@ -259,7 +271,7 @@ enum CommandParser {
       case .format:
         options.load.format = try format(
           for: spec, typed: typed, inline: inline, allowed: ListFormat.allCases)
-        fileOnlyOptions.append((typed, source))
+        fileOnlyOptions.append((typed, source, spec.action))
       case .table:
         let name = try text(for: spec, typed: typed, inline: inline)
         guard !name.isEmpty else {
@@ -268,7 +280,7 @@ enum CommandParser {
             expected: "a table name")
         }
         options.load.table = name
-        fileOnlyOptions.append((typed, source))
+        fileOnlyOptions.append((typed, source, spec.action))
       case .locale:
         let text = try text(for: spec, typed: typed, inline: inline)
         let identifier = text.isEmpty ? "" : LocaleSetting.identifier(posix: text)
@@ -375,7 +387,17 @@ enum CommandParser {
     if !fileChosen, let fileVariable {
       options.file = fileVariable
       options.fileVariable = DefaultOptions.fileVariable
+    } else if fileSource == .defaults && options.file != nil {
+      options.fileVariable = DefaultOptions.variable
     }
+    // The reading options the defaults gave and the command line left in effect (the last
+    // of each is the one that holds), for a load error to name the variable.
+    var lastOfEach: [(typed: String, source: Source, action: OptionSpec.Action)] = []
+    for option in fileOnlyOptions {
+      lastOfEach.removeAll { $0.action == option.action }
+      lastOfEach.append(option)
+    }
+    options.readingOptionsFromDefaults = lastOfEach.filter { $0.source == .defaults }.map(\.typed)
     // The built-in list is a list of strings that no reading option applies to: given on
     // the command line, they are an error; in the defaults, they wait for a file.
     if options.file == nil {

@@ -13,7 +13,8 @@ enum CompletionScript {
     case bash, zsh, fish
 
     /// Where `make install` puts the script, under the prefix (bash-completion's, zsh's
-    /// site-functions and fish's vendor folders, as Debian lays them out).
+    /// site-functions and fish's vendor folders, as Debian lays them out; with the prefix
+    /// `/usr`, zsh's is Debian's `share/zsh/vendor-completions`).
     var installPath: String {
       switch self {
       case .bash: "share/bash-completion/completions/names-search"
@@ -38,7 +39,8 @@ enum CompletionScript {
     case .none: []
     case .files: nil
     case .choices(let words): words
-    case .locales: SectionLocale.availableIdentifiers
+    // C and POSIX pick the root collation (`--locale`'s help).
+    case .locales: SectionLocale.availableIdentifiers + ["C", "POSIX"]
     }
   }
 
@@ -169,11 +171,13 @@ enum CompletionScript {
         specs.append(quoted(exclusion + "--\(inverse)[Undo --\(option.long)]"))
       }
     }
-    specs.append(quoted("1::\(OptionTable.termName): "))
+    // No spec for the term: one would make zsh list "term" beside the options at the first
+    // Tab instead of completing "--col" to "--color=". No -s either: short options do not
+    // stack ("-Ff" is not "-F -f").
     let lines = specs.map { "    \($0)" }.joined(separator: " \\\n")
     return "#compdef names-search\n" + header(.zsh) + """
       _names_search() {
-        _arguments -s -S \\
+        _arguments -S \\
       \(lines)
       }
 

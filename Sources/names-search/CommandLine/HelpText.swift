@@ -73,8 +73,8 @@ enum HelpText {
     ("1", "nothing matched (or was chosen)"),
     ("2", "error (file, list, write, no terminal for -i)"),
     ("64", "usage error (the command line, NAMES_SEARCH_DEFAULT_OPTS)"),
-    ("130", "interrupted (Ctrl-C; Esc on an empty field)"),
     ("129", "hang-up"),
+    ("130", "interrupted (Ctrl-C; Esc on an empty field)"),
     ("143", "SIGTERM"),
   ]
 

@@ -86,8 +86,10 @@ struct OptionSpec: Sendable {
   var action: Action
   /// The long name without its dashes of the form that undoes the option ("no-typos" for
   /// "typos", "readings" for "no-readings"), as ripgrep gives every on/off flag one, so the
-  /// command line can undo a default set in `NAMES_SEARCH_DEFAULT_OPTS`; `nil` for an option
-  /// that takes a value (given again, its last value wins) or that does something at once.
+  /// command line can undo a default set in `NAMES_SEARCH_DEFAULT_OPTS`; an option that takes
+  /// a value has one ("no-key") when no value means its default (no key, the format its
+  /// content shows); `nil` for the others (given again, the last value wins) and for those
+  /// that do something at once. An inverse takes no value.
   var inverse: String?
   /// What a shell completes as its value.
   var completion = ValueCompletion.none

@@ -16,26 +16,28 @@ enum OptionTable {
       long: "key", valueName: "field",
       help: "The field of each record that is its name (shown, searched, sorted); a dotted "
         + "path reaches into nested records (name.first). A CSV or SQLite column by name.",
-      action: .key),
+      action: .key, inverse: "no-key"),
     OptionSpec(
       long: "search-key", valueName: "field",
       help: "A further field searched besides the name (a nickname, an e-mail address); "
-        + "repeatable. The output still shows the name.",
-      action: .searchKey),
+        + "repeatable. The output still shows the name. --no-search-key drops those given "
+        + "before it.",
+      action: .searchKey, inverse: "no-search-key"),
     OptionSpec(
       long: "section-key", valueName: "field",
       help: "The field that holds each record's section title. Without it, a flat list is "
         + "filed under the first letters of its names.",
-      action: .sectionKey),
+      action: .sectionKey, inverse: "no-section-key"),
     OptionSpec(
       long: "format", valueName: "format",
       help: "Read the list as this format, not the one its content shows: xml, binary, "
         + "openstep, json, csv, text or sqlite.",
-      action: .format, completion: .choices(ListFormat.allCases.map(\.identifier))),
+      action: .format, inverse: "no-format",
+      completion: .choices(ListFormat.allCases.map(\.identifier))),
     OptionSpec(
       long: "table", valueName: "name",
       help: "The table of an SQLite database to read (needed when it has more than one).",
-      action: .table),
+      action: .table, inverse: "no-table"),
     OptionSpec(
       long: "locale", valueName: "locale",
       help: "Order section titles by this locale's alphabet (sv: A … Z Å Ä Ö; de: Ä with A) "

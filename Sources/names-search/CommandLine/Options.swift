@@ -33,8 +33,13 @@ struct Options: Equatable {
   /// The file to load, byte for byte (`-` for standard input); `nil` for the built-in list.
   var file: PathName?
   /// The variable that named `file` (`NAMES_SEARCH_FILE`), for its errors to name it;
-  /// `nil` when `-f` did, or for the built-in list.
+  /// `nil` when `-f` did, or for the built-in list. (`NAMES_SEARCH_DEFAULT_OPTS` when its
+  /// `-f` did.)
   var fileVariable: String?
+  /// The options of `NAMES_SEARCH_DEFAULT_OPTS` that shape how the file is read (`--key`,
+  /// `--format`, …) and that the command line left in effect, as typed, in the order given:
+  /// a load error names the variable they came from.
+  var readingOptionsFromDefaults: [String] = []
   /// What the command does.
   var mode = Mode.print(.sections)
   /// `--case-sensitive`.

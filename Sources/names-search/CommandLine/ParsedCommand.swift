@@ -10,4 +10,10 @@ enum ParsedCommand: Equatable {
   case completionScript(CompletionScript.Shell)
   /// `--generate-manual`.
   case manual
+
+  /// Whether the command prints something about the tool instead of searching.
+  var isAboutTheTool: Bool {
+    if case .search = self { return false }
+    return true
+  }
 }
