@@ -21,6 +21,13 @@ let staticSystemLibraries: [LinkerSetting] = [
   .linkedLibrary(":liblzma.a"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
 ]
 
+// This manifest's folder. The executable's link searches its `Linker` folder first, where
+// `libstdc++.so` is a linker script naming the C++ runtime's static archive (`INPUT`): SwiftPM
+// passes `-lstdc++` for the C++ target (ICU's AlphabeticIndex) before any flag of ours, and
+// the dynamic libstdc++ cost every start its loading and about 1,850 symbol lookups,
+// 1.87M of the 3.69M instructions of `--version` (callgrind; issue 14).
+let packageRoot = #filePath.split(separator: "/").dropLast().map { "/" + $0 }.joined()
+
 let package = Package(
   // Linux only: the library calls Glibc and Linux's mmap flags (README, "Set-up").
   name: "names-search",
@@ -77,12 +84,16 @@ let package = Package(
     // The command line: a thin layer over the library. Linked by the toolchain's lld with
     // its relative relocations packed (DT_RELR, glibc 2.36 and later): the dynamic loader
     // applies the executable's 84,000 of them as bitmaps instead of one entry each, 0.39M
-    // fewer instructions at every start (callgrind, `--version` 4.28M → 3.89M: issue 14).
+    // fewer instructions at every start (callgrind, `--version` 4.28M → 3.89M: issue 14);
+    // and with the C++ runtime from its static archive (`Linker/libstdc++.so`, above).
     .executableTarget(
       name: "names-search", dependencies: ["NamesSearch", "NamesSearchTerminal", "BuiltInCatalog"],
       swiftSettings: libxml2Headers,
       linkerSettings: [
-        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+        .unsafeFlags([
+          "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+          "-L\(packageRoot)/Linker",  // libstdc++ from its archive (above)
+        ])
       ]),
     // The library as a program uses it: load a list, search it, print the result, search
     // as the user types (README, "Library"; the DocC catalog's "Getting started").

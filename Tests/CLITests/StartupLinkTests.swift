@@ -4,7 +4,7 @@ import Testing
 /// What the executable loads when it starts (issue 14): the system C libraries are linked
 /// from their static archives (Package.swift), so no run, not even `--version` or a query on
 /// a cached index, pays for loading and relocating libxml2, ICU, SQLite and the libraries
-/// they bring (zlib, liblzma).
+/// they bring (zlib, liblzma, the C++ runtime).
 @Suite("Start-up links")
 struct StartupLinkTests {
   /// The shared objects the dynamic loader maps for the executable, as glibc's `ldd` lists
@@ -18,7 +18,7 @@ struct StartupLinkTests {
     }
   }
 
-  @Test("No shared libxml2, ICU, SQLite, zlib or liblzma is loaded at start")
+  @Test("No shared libxml2, ICU, SQLite, zlib, liblzma or libstdc++ is loaded at start")
   func noSharedSystemLibraries() throws {
     let objects = try Self.sharedObjects()
     // The loader lists libc at least; an empty list would mean ldd said nothing.
@@ -27,6 +27,12 @@ struct StartupLinkTests {
       + ["libz.so", "liblzma.so"]
     {
       #expect(!objects.contains { $0.hasPrefix(prefix) }, "\(prefix) is loaded: \(objects)")
+    }
+    // The C++ runtime is linked from its archive too; a build with the Swift runtime shared
+    // (`swift build`, not README's --static-swift-stdlib) loads it for libswiftCore.so.
+    // (Tests/Install/check-install.sh checks README's build.)
+    if !objects.contains(where: { $0.hasPrefix("libswiftCore.so") }) {
+      #expect(!objects.contains { $0.hasPrefix("libstdc++.so") }, "libstdc++ is loaded: \(objects)")
     }
   }
 

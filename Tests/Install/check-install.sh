@@ -2,7 +2,8 @@
 # `make install` into a temporary DESTDIR, then the installed files are checked and used:
 # the installed binary searches the built-in list (its count of names containing "ann" is
 # computed here from Resources/sortednames.plist with Python's plistlib, independently of
-# the tool), the manual renders with `man -l` and passes `mandoc -Tlint`, and the bash
+# the tool) and loads no shared object that Package.swift links from an archive, the manual
+# renders with `man -l` and passes `mandoc -Tlint`, and the bash
 # completion, sourced from where it was installed, completes `--col` to `--color`. Then
 # `make uninstall` must remove every file it put there. CI runs it (.ci/run); it needs make,
 # python3, man (man-db) and mandoc.
@@ -33,6 +34,13 @@ zsh -fc 'print -l $fpath' | grep -qx /usr/share/zsh/vendor-completions \
 grep -q '^\.Sh EXAMPLES' "$stage/usr/share/man/man1/names-search.1" || fail "the manual is cut short"
 leftovers=$(find "$stage" -name '.*.tmp')
 [ -z "$leftovers" ] || fail "temporary files left: $leftovers"
+
+# README's build loads no C++ runtime, ICU, libxml2 or SQLite shared object at start
+# (Package.swift links them from their archives: issue 14's start-up).
+loaded=$(ldd "$stage/usr/bin/names-search")
+if grep -Eq 'libstdc\+\+\.so|libicu|libxml2\.so|libsqlite3\.so|libswiftCore\.so' <<<"$loaded"; then
+  fail "the installed binary loads shared objects it links statically: $loaded"
+fi
 
 # The installed binary runs, on its built-in list, with nothing from the user's defaults.
 count=$(env -u NAMES_SEARCH_DEFAULT_OPTS -u NAMES_SEARCH_FILE "$stage/usr/bin/names-search" --count ann)
