@@ -102,6 +102,7 @@ struct CompletionScriptTests {
       let typed = [
         "names-search --col", "names-search --fold ", "names-search -f contacts.p",
         "names-search --generate-completion-script f", "names-search -F",
+        "names-search ann --ty",
       ]
       let result = try CLIRunner.runProgram(
         URL(fileURLWithPath: "/usr/bin/zsh"), ["-f", "-c", driver, "zsh", folder.path] + typed)
@@ -110,14 +111,15 @@ struct CompletionScriptTests {
         String($0)
       }
       try #require(replies.count == typed.count, "\(result.stdoutText)")
-      #expect(replies[0].contains("names-search --color"), "\(replies[0])")
+      #expect(replies[0].contains("--color"), "\(replies[0])")
+      #expect(replies[0].contains("Color section titles"), "\(replies[0])")
       #expect(replies[1].contains("all") && replies[1].contains("cd"), "\(replies[1])")
       #expect(replies[2].contains("contacts.plist"), "\(replies[2])")
       #expect(replies[3].contains("fish"), "\(replies[3])")
-      // One Tab completes --col (no term listed beside it); short options do not stack,
-      // as the parser takes none stacked ("-Ff" is an unknown option).
-      #expect(!replies[0].contains("term"), "\(replies[0])")
+      // Short options do not stack, as the parser takes none stacked ("-Ff" is unknown).
       #expect(!replies[4].contains("-Ff") && !replies[4].contains("-Fi"), "\(replies[4])")
+      // Options still complete after the term.
+      #expect(replies[5].contains("names-search ann --typos"), "\(replies[5])")
     }
   }
 

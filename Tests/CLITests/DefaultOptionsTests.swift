@@ -156,6 +156,9 @@ struct DefaultOptionsTests {
       ["-f", "c.csv", "--key", "Full Name"], defaults: "--key name --format csv --typos")
     #expect(both.readingOptionsFromDefaults == ["--format"])
     #expect(both.fileVariable == nil)
+    // For the built-in list the defaults' reading options are left out, and not named.
+    #expect(
+      try Self.options(["ann"], defaults: "--key x --format csv").readingOptionsFromDefaults == [])
     let fromDefaults = try Self.options(["ann"], defaults: "-f c.csv --table t --search-key nick")
     #expect(fromDefaults.readingOptionsFromDefaults == ["--table", "--search-key"])
     #expect(fromDefaults.fileVariable == "NAMES_SEARCH_DEFAULT_OPTS")

@@ -407,6 +407,7 @@ enum CommandParser {
       let locale = options.load.locale
       options.load = LoadOptions.default
       options.load.locale = locale
+      options.readingOptionsFromDefaults = []
     }
     if options.output == nil, let outputFormatOnCommandLine {
       throw .needsOutput(option: outputFormatOnCommandLine)

@@ -171,9 +171,9 @@ enum CompletionScript {
         specs.append(quoted(exclusion + "--\(inverse)[Undo --\(option.long)]"))
       }
     }
-    // No spec for the term: one would make zsh list "term" beside the options at the first
-    // Tab instead of completing "--col" to "--color=". No -s either: short options do not
-    // stack ("-Ff" is not "-F -f").
+    // The term's spec keeps options completing after it ("ann --ty"). No -s: short options
+    // do not stack ("-Ff" is not "-F -f").
+    specs.append(quoted("1::\(OptionTable.termName): "))
     let lines = specs.map { "    \($0)" }.joined(separator: " \\\n")
     return "#compdef names-search\n" + header(.zsh) + """
       _names_search() {
