@@ -23,6 +23,13 @@ enum LoadErrorLine {
     return "names-search: \(error)\(hint)\n"
   }
 
+  /// `text(_:fileVariable:optionsFromDefaults:)` for a search run with `options`.
+  static func text(_ error: LoadError, for options: Options) -> String {
+    text(
+      error, fileVariable: options.fileVariable,
+      optionsFromDefaults: options.readingOptionsFromDefaults)
+  }
+
   /// The command-line hint for `reason`: "see --max-size" when the file, or the list once
   /// loaded, is over the `--max-size` limit; how to read CSV or OpenStep text that may be a
   /// list of names as one; else `nil`.

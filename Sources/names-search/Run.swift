@@ -59,9 +59,7 @@ enum Run {
       }
     } catch {
       StandardStreams.writeError(
-        LoadErrorLine.text(
-          error, fileVariable: options.fileVariable,
-          optionsFromDefaults: options.readingOptionsFromDefaults))
+        LoadErrorLine.text(error, for: options))
       return .failure
     }
     CrashGuard.setActivity("loading \(source)")
@@ -69,9 +67,7 @@ enum Run {
       (catalog, loaded) = try load(options, environment: bytes)
     } catch {
       StandardStreams.writeError(
-        LoadErrorLine.text(
-          error, fileVariable: options.fileVariable,
-          optionsFromDefaults: options.readingOptionsFromDefaults))
+        LoadErrorLine.text(error, for: options))
       return .failure
     }
     // The index cache is written once the answer is out, whatever the answer was.
@@ -86,9 +82,7 @@ enum Run {
         source: source,
         reason: .outOfMemory(needed: shortfall.needed, available: shortfall.available))
       StandardStreams.writeError(
-        LoadErrorLine.text(
-          error, fileVariable: options.fileVariable,
-          optionsFromDefaults: options.readingOptionsFromDefaults))
+        LoadErrorLine.text(error, for: options))
       return .failure
     }
     if case .live = options.mode {

@@ -390,14 +390,6 @@ enum CommandParser {
     } else if fileSource == .defaults && options.file != nil {
       options.fileVariable = DefaultOptions.variable
     }
-    // The reading options the defaults gave and the command line left in effect (the last
-    // of each is the one that holds), for a load error to name the variable.
-    var lastOfEach: [(typed: String, source: Source, action: OptionSpec.Action)] = []
-    for option in fileOnlyOptions {
-      lastOfEach.removeAll { $0.action == option.action }
-      lastOfEach.append(option)
-    }
-    options.readingOptionsFromDefaults = lastOfEach.filter { $0.source == .defaults }.map(\.typed)
     // The built-in list is a list of strings that no reading option applies to: given on
     // the command line, they are an error; in the defaults, they wait for a file.
     if options.file == nil {
@@ -407,7 +399,16 @@ enum CommandParser {
       let locale = options.load.locale
       options.load = LoadOptions.default
       options.load.locale = locale
-      options.readingOptionsFromDefaults = []
+    } else {
+      // The reading options the defaults gave and the command line left in effect (the
+      // last of each is the one that holds), for a load error to name the variable.
+      var lastOfEach: [(typed: String, source: Source, action: OptionSpec.Action)] = []
+      for option in fileOnlyOptions {
+        lastOfEach.removeAll { $0.action == option.action }
+        lastOfEach.append(option)
+      }
+      options.readingOptionsFromDefaults =
+        lastOfEach.filter { $0.source == .defaults }.map(\.typed)
     }
     if options.output == nil, let outputFormatOnCommandLine {
       throw .needsOutput(option: outputFormatOnCommandLine)
