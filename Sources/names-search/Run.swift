@@ -24,11 +24,18 @@ enum Run {
       command = try CommandParser.parse(arguments, defaults: defaults ?? [], fileVariable: file)
     } catch {
       // A default that cannot be read never stops --help, --version or the generators
-      // (`make install` runs them): they read no defaults.
-      if let plain = try? CommandParser.parse(arguments), plain.isAboutTheTool {
+      // (`make install` runs them): they read no defaults, and a mistake in one of them is
+      // the command line's own error.
+      do throws(UsageError) {
+        let plain = try CommandParser.parse(arguments)
+        guard plain.isAboutTheTool else {
+          StandardStreams.writeError(error.report)
+          return .usage
+        }
         command = plain
-      } else {
-        StandardStreams.writeError(error.report)
+      } catch let own {
+        let named = CommandParser.namesOptionAboutTheTool(arguments)
+        StandardStreams.writeError((named ? own : error).report)
         return .usage
       }
     }

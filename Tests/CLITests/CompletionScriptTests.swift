@@ -102,7 +102,7 @@ struct CompletionScriptTests {
       let typed = [
         "names-search --col", "names-search --fold ", "names-search -f contacts.p",
         "names-search --generate-completion-script f", "names-search -F",
-        "names-search ann --ty",
+        "names-search ann --ty", "names-search --no-search-key x --search-k",
       ]
       let result = try CLIRunner.runProgram(
         URL(fileURLWithPath: "/usr/bin/zsh"), ["-f", "-c", driver, "zsh", folder.path] + typed)
@@ -120,6 +120,8 @@ struct CompletionScriptTests {
       #expect(!replies[4].contains("-Ff") && !replies[4].contains("-Fi"), "\(replies[4])")
       // Options still complete after the term.
       #expect(replies[5].contains("names-search ann --typos"), "\(replies[5])")
+      // --no-search-key drops the --search-key options before it, not those after.
+      #expect(replies[6].contains("--no-search-key x --search-key"), "\(replies[6])")
     }
   }
 

@@ -122,6 +122,14 @@ struct DefaultOptionsTests {
     #expect(throws: UsageError.needsFile(option: "--key")) {
       try Self.parse(["--no-file", "--key", "name"], defaults: "", file: "c.csv")
     }
+    // The built-in list a default --no-file chose: the error says where it came from.
+    #expect(throws: UsageError.needsFile(option: "--key", noFileInDefaults: true)) {
+      try Self.parse(["--key", "name"], defaults: "--no-file", file: "c.csv")
+    }
+    #expect(
+      UsageError.needsFile(option: "--key", noFileInDefaults: true).message
+        == "'--key' applies to a list read with '-f <file>' or NAMES_SEARCH_FILE, not to the "
+        + "built-in list, which '--no-file' in NAMES_SEARCH_DEFAULT_OPTS chose")
   }
 
   @Test("The reading options have inverses that undo a default, and no longer need a file")
@@ -166,12 +174,32 @@ struct DefaultOptionsTests {
     let variable = try Self.options([], defaults: "--format json", file: "c.csv")
     #expect(variable.fileVariable == "NAMES_SEARCH_FILE")
     #expect(variable.readingOptionsFromDefaults == ["--format"])
+    let invalid = LoadError(source: "c.csv", reason: .invalid(format: .json, "line 1: x"))
     #expect(
-      LoadErrorLine.text(
-        LoadError(source: "c.csv", reason: .empty), fileVariable: variable.fileVariable,
-        optionsFromDefaults: variable.readingOptionsFromDefaults)
-        == "names-search: \(LoadError(source: "c.csv", reason: .empty)) (the list "
-        + "NAMES_SEARCH_FILE names) (read with --format from NAMES_SEARCH_DEFAULT_OPTS)\n")
+      LoadErrorLine.text(invalid, for: variable)
+        == "names-search: \(invalid) (the list NAMES_SEARCH_FILE names, read with --format "
+        + "from NAMES_SEARCH_DEFAULT_OPTS)\n")
+    // Several options the list named in the defaults was read with, listed as English does.
+    let needsKey = LoadError(source: "c.csv", reason: .recordsNeedKey(fields: []))
+    #expect(
+      LoadErrorLine.text(needsKey, for: fromDefaults)
+        == "names-search: \(needsKey) (the list NAMES_SEARCH_DEFAULT_OPTS names, read with "
+        + "--table and --search-key from it)\n")
+    // An error about opening the file or its size owes nothing to the reading options.
+    let missing = LoadError(source: "c.csv", reason: .unreadable("No such file or directory"))
+    #expect(
+      LoadErrorLine.text(missing, for: try Self.options(["-f", "c.csv"], defaults: "--key k"))
+        == "names-search: \(missing)\n")
+    let sized = try Self.options(["-f", "c.csv"], defaults: "--max-size 1K --key k")
+    #expect(sized.maximumSizeFromDefaults)
+    let tooLarge = LoadError(source: "c.csv", reason: .tooLarge(limit: 1024))
+    #expect(
+      LoadErrorLine.text(tooLarge, for: sized)
+        == "names-search: \(tooLarge) (see --max-size, which NAMES_SEARCH_DEFAULT_OPTS sets)\n")
+    let resized = try Self.options(["-f", "c.csv", "--max-size", "2K"], defaults: "--max-size 1K")
+    #expect(!resized.maximumSizeFromDefaults)
+    #expect(
+      LoadErrorLine.text(tooLarge, for: resized) == "names-search: \(tooLarge) (see --max-size)\n")
   }
 
   @Test("Errors in the defaults name the variable")
@@ -231,6 +259,10 @@ struct DefaultOptionsTests {
         #expect(manual.status == 0 && manual.stdoutText == ManualPage.text, "\(broken)")
         let search = try CLIRunner.run(["a"], environment: environment)
         #expect(search.status == 64 && search.stderrText.contains("NAMES_SEARCH_DEFAULT_OPTS"))
+        // A mistake in a generator's own value is reported, not the broken default.
+        let ksh = try CLIRunner.run(
+          ["--generate-completion-script", "ksh"], environment: environment)
+        #expect(ksh.status == 64 && ksh.stderrText.hasPrefix("Error: The value 'ksh' is invalid"))
       }
       // A load error of a list read with the defaults' options names the variable.
       let text = folder.appendingPathComponent("names.txt")

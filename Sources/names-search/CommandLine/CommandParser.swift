@@ -337,6 +337,7 @@ enum CommandParser {
             expected: "a number of bytes up to 1365M, optionally with K, M or G")
         }
         options.maximumSize = bytes
+        options.maximumSizeFromDefaults = source == .defaults
       case .debounce:
         let text = try text(for: spec, typed: typed, inline: inline)
         guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
@@ -394,7 +395,7 @@ enum CommandParser {
     // the command line, they are an error; in the defaults, they wait for a file.
     if options.file == nil {
       if let first = fileOnlyOptions.first(where: { $0.source == .commandLine }) {
-        throw .needsFile(option: first.typed)
+        throw .needsFile(option: first.typed, noFileInDefaults: fileSource == .defaults)
       }
       let locale = options.load.locale
       options.load = LoadOptions.default
@@ -431,10 +432,29 @@ enum CommandParser {
     return .search(options)
   }
 
+  /// Whether `arguments` name, before any "--", an option that prints something about the
+  /// tool instead of searching (`--help`, `-V`, `--generate-manual=…`): when the defaults
+  /// are broken, the command line's own error is then the one to report. O(total bytes of
+  /// the arguments).
+  static func namesOptionAboutTheTool(_ arguments: [[UInt8]]) -> Bool {
+    for argument in arguments {
+      let text = String(decoding: argument, as: UTF8.self)
+      if text == "--" { return false }
+      if text.hasPrefix("--") {
+        let long = String(text.dropFirst(2).prefix { $0 != "=" })
+        if OptionTable.option(long: long)?.spec.isAboutTheTool == true { return true }
+      } else if text.hasPrefix("-"), let short = text.dropFirst().first,
+        OptionTable.option(short: short)?.isAboutTheTool == true
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// "one of 'a', 'b' and 'c'": what an enumerated option expects, for its usage error.
   static func oneOf(_ words: [String]) -> String {
-    let quoted = words.map { "'\($0)'" }
-    return "one of \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
+    "one of \(EnglishList.joined(words.map { "'\($0)'" }))"
   }
 
   /// The formats `-o` writes (`--output-format`).

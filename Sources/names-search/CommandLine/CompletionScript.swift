@@ -168,7 +168,9 @@ enum CompletionScript {
         specs.append(quoted(repeatablePrefix + "--\(option.long)\(takes)" + description + value))
       }
       if let inverse = option.inverse {
-        specs.append(quoted(exclusion + "--\(inverse)[Undo --\(option.long)]"))
+        // A repeatable option's inverse drops those given before it: more may follow.
+        let inverseExclusion = repeatable.isEmpty ? exclusion : "(--\(inverse))"
+        specs.append(quoted(inverseExclusion + "--\(inverse)[Undo --\(option.long)]"))
       }
     }
     // The term's spec keeps options completing after it ("ann --ty"). No -s: short options

@@ -85,7 +85,8 @@ enum HelpText {
       "Options read before the command line's, which win where they conflict (a later value, "
         + "a mode or -o replaces the defaults'; --no-typos, --readings and the other inverses "
         + "undo theirs); split into words as a shell would, without expansions. Options that "
-        + "apply to a file are left out for the built-in list."
+        + "apply to a file are left out for the built-in list. --help, --version and the "
+        + "generators ignore both variables."
     ),
     (
       DefaultOptions.fileVariable,

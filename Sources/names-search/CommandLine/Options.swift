@@ -58,6 +58,9 @@ struct Options: Equatable {
   var debounceMilliseconds = 100
   /// `--max-size`, in bytes.
   var maximumSize = FileReader.defaultMaximumSize
+  /// Whether `NAMES_SEARCH_DEFAULT_OPTS` gave the `--max-size` in effect, for a size error
+  /// to name the variable.
+  var maximumSizeFromDefaults = false
   /// How the list is read: `--format`, `--table`, `--key`, `--search-key`, `--section-key`.
   var load = LoadOptions.default
   /// Whether `--locale` was given: else `load.locale` comes from the environment

@@ -28,8 +28,9 @@ enum UsageError: Error, Equatable {
   /// More than one term: every term after the first, escaped for display.
   case unexpectedArguments([String])
   /// An option that says how to read a list (`--key`, `--format`, …), as typed, given
-  /// without `-f`: the built-in list is a list of strings.
-  case needsFile(option: String)
+  /// without `-f`: the built-in list is a list of strings. `noFileInDefaults` when a
+  /// `--no-file` in `NAMES_SEARCH_DEFAULT_OPTS` chose the built-in list.
+  case needsFile(option: String, noFileInDefaults: Bool = false)
   /// `--output-format`, as typed, given without `-o`: it says what `-o` writes.
   case needsOutput(option: String)
   /// An error in the options a variable holds (`NAMES_SEARCH_DEFAULT_OPTS`): its name and
@@ -66,9 +67,10 @@ enum UsageError: Error, Equatable {
       return "The value for '\(option) <\(valueName)>' is not valid UTF-8 (\(invalid))."
     case .conflictingOptions(let option, let earlier):
       return "'\(option)' cannot be used with '\(earlier)'"
-    case .needsFile(let option):
+    case .needsFile(let option, let noFileInDefaults):
       return "'\(option)' applies to a list read with '-f <file>' or "
         + "\(DefaultOptions.fileVariable), not to the built-in list"
+        + (noFileInDefaults ? ", which '--no-file' in \(DefaultOptions.variable) chose" : "")
     case .needsOutput(let option):
       return "'\(option)' says what '-o <file>' writes; give '-o' too"
     case .unexpectedArguments(let arguments):
