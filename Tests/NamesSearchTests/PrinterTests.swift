@@ -11,23 +11,24 @@ struct PrinterTests {
     Section(title: "S", names: ["Straße"]),
   ])
 
-  func printed(_ printer: some ResultPrinter, _ term: String) throws -> String {
+  func printed(_ printer: some ResultPrinter, _ term: String, capacity: Int = 7) throws -> String {
     var bytes: [UInt8] = []
-    let output = OutputBuffer(capacity: 7) { bytes.append(contentsOf: $0) }
+    let output = OutputBuffer(capacity: capacity) { bytes.append(contentsOf: $0) }
     try printer.print(Searcher().search(Query(term: term), in: catalog), to: output)
     try output.flush()
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  @Test("plain: titles, then names indented by two spaces")
-  func plain() throws {
-    #expect(try printed(PlainTextPrinter(), "ann") == "A\n  Ann\nJ\n  Joanna\n")
-    #expect(try printed(PlainTextPrinter(), "xyz") == "")
+  /// A buffer too small for a name in one copy (each byte on its own), and the usual one.
+  @Test("plain: titles, then names indented by two spaces", arguments: [7, 64 * 1024])
+  func plain(capacity: Int) throws {
+    #expect(try printed(PlainTextPrinter(), "ann", capacity: capacity) == "A\n  Ann\nJ\n  Joanna\n")
+    #expect(try printed(PlainTextPrinter(), "xyz", capacity: capacity) == "")
   }
 
-  @Test("plain keeps the stored bytes of each name")
-  func exactBytes() throws {
-    let text = try printed(PlainTextPrinter(), "jose")
+  @Test("plain keeps the stored bytes of each name", arguments: [7, 64 * 1024])
+  func exactBytes(capacity: Int) throws {
+    let text = try printed(PlainTextPrinter(), "jose", capacity: capacity)
     #expect(Array(text.utf8) == Array("J\n  José\n  Jose\u{301}\n".utf8))
   }
 

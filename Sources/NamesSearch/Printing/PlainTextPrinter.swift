@@ -45,6 +45,15 @@ public struct PlainTextPrinter: ResultPrinter {
       try output.write(shown(result.title(of: group)[...]))
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
+      if highlighter == nil && !escapesControls {
+        // Byte for byte: each name and its indent and line end in one copy.
+        try result.matchedNames[group.matches].withUnsafeBufferPointer { matched in
+          for name in matched {
+            try output.write(line: UnsafeRawBufferPointer(names.utf8(of: Int(name))), indentedBy: 2)
+          }
+        }
+        continue
+      }
       for position in group.matches {
         let name = result.matchedNames[position]
         try output.write(byte: 0x20)
@@ -52,10 +61,8 @@ public struct PlainTextPrinter: ResultPrinter {
         if let highlighter {
           try writeHighlighted(
             names[Int(name)], at: position, of: result, highlighter, to: output)
-        } else if escapesControls {
-          try output.write(VisibleText.escaped(names[Int(name)]))
         } else {
-          try output.write(names.utf8(of: Int(name)))
+          try output.write(VisibleText.escaped(names[Int(name)]))
         }
         try output.write(byte: 0x0A)
       }

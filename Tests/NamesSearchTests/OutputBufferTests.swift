@@ -1,0 +1,72 @@
+import Testing
+
+@testable import NamesSearch
+
+/// `OutputBuffer` on its fixed block: what reaches the sink, chunk by chunk, worked out by
+/// hand for small capacities (each chunk is what waited when the next write did not fit).
+@Suite("Output buffer")
+struct OutputBufferTests {
+  /// The chunks a buffer of `capacity` hands its sink for `writes`, then a flush.
+  func chunks(capacity: Int, _ writes: (OutputBuffer) throws -> Void) throws -> [String] {
+    var chunks: [String] = []
+    let output = OutputBuffer(capacity: capacity) {
+      chunks.append(String(decoding: $0, as: UTF8.self))
+    }
+    try writes(output)
+    try output.flush()
+    return chunks
+  }
+
+  @Test("bytes wait until the next write does not fit")
+  func chunking() throws {
+    let got = try chunks(capacity: 4) { output in
+      try output.write("ab")
+      try output.write("cd")  // fills the block: still waiting
+      try output.write(byte: 0x65)  // "e" does not fit: "abcd" goes first
+      try output.write("fg")
+    }
+    #expect(got == ["abcd", "efg"])
+  }
+
+  @Test("a write larger than the block goes whole, after what waits")
+  func largeWrite() throws {
+    let got = try chunks(capacity: 3) { output in
+      try output.write("x")
+      try output.write("0123456")
+      try output.write("yz")
+    }
+    #expect(got == ["x", "0123456", "yz"])
+  }
+
+  @Test("bytes of any collection, contiguous or not")
+  func collections() throws {
+    let got = try chunks(capacity: 64) { output in
+      try output.write([0x61, 0x62] as [UInt8])
+      try output.write("cd".utf8.reversed())  // not contiguous: "dc"
+      try output.write(Substring("--ef--").dropFirst(2).dropLast(2).utf8)
+    }
+    #expect(got == ["abdcef"])
+  }
+
+  @Test("an indented line: spaces, the bytes, a line feed, in one copy or byte by byte")
+  func indentedLines() throws {
+    func line(_ text: String, _ indent: Int, _ output: OutputBuffer) throws {
+      try Array(text.utf8).withUnsafeBytes { try output.write(line: $0, indentedBy: indent) }
+    }
+    // Room for 16 bytes: "  Ann\n" (6) in one copy; then 10 are left, fewer than the 16
+    // the spaces are stored in, so "  Bo\n" and "  Cy\n" go byte by byte and fill the block.
+    var got = try chunks(capacity: 16) { output in
+      try line("Ann", 2, output)
+      try line("Bo", 2, output)
+      try line("Cy", 2, output)
+      try line("", 0, output)
+    }
+    #expect(got == ["  Ann\n  Bo\n  Cy\n", "\n"])
+    // Sixteen spaces, the most, and a line longer than the block.
+    got = try chunks(capacity: 8) { output in
+      try line("z", 16, output)
+      try line("0123456789", 1, output)
+    }
+    #expect(got == ["        ", "        ", "z\n ", "0123456789", "\n"])
+  }
+}
