@@ -138,33 +138,38 @@ enum KeyScanner {
           continue
         }
         var jumpedTo = -1
-        var lane = 0
-        while lane < available {
-          if lanes[lane] == 0 {
-            lane += 1
-            continue
-          }
-          let q = p + lane
-          lane += 1
-          while Int(ends[k]) <= q {
-            if pending == k {
-              hits.record(k, accepted: false)
-              pending = -1
+        // The candidate lanes, lowest first, found from the mask's four words (a lane's
+        // byte is non-zero) instead of testing 32 lanes one by one: a one-letter term
+        // that starts most keys in their first bytes visits only its occurrences.
+        let words = unsafeBitCast(lanes, to: SIMD4<UInt64>.self)
+        lanesLoop: for word in 0..<4 {
+          var bits = words[word]
+          while bits != 0 {
+            let byte = bits.trailingZeroBitCount &>> 3
+            bits &= ~(0xFF &<< UInt64(byte &<< 3))
+            let lane = word &<< 3 &+ byte
+            guard lane < available else { break lanesLoop }
+            let q = p + lane
+            while Int(ends[k]) <= q {
+              if pending == k {
+                hits.record(k, accepted: false)
+                pending = -1
+              }
+              k += 1
             }
-            k += 1
+            let keyEnd = Int(ends[k])
+            guard q + m <= keyEnd, filter.confirms(at: q) else { continue }
+            let keyStart = k == 0 ? 0 : Int(ends[k - 1])
+            if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
+              boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
+            {
+              hits.record(k, accepted: true)
+              pending = -1
+              jumpedTo = keyEnd
+              break lanesLoop
+            }
+            pending = k
           }
-          let keyEnd = Int(ends[k])
-          guard q + m <= keyEnd, filter.confirms(at: q) else { continue }
-          let keyStart = k == 0 ? 0 : Int(ends[k - 1])
-          if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
-            boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
-          {
-            hits.record(k, accepted: true)
-            pending = -1
-            jumpedTo = keyEnd
-            break
-          }
-          pending = k
         }
         if jumpedTo >= 0 {
           // The rest of the key cannot add anything: go on at the next key.
