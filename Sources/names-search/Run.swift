@@ -58,7 +58,7 @@ enum Run {
     let catalog: Catalog
     let source =
       options.file.map { $0.bytes == Array("-".utf8) ? "<stdin>" : $0.description }
-      ?? "the built-in list"
+      ?? BuiltInCatalog.source
     CrashGuard.setActivity("searching the index of \(source)")
     do {
       if let result = try indexedAnswer(options, environment: bytes) {
@@ -167,7 +167,7 @@ enum Run {
     Catalog, CachedCatalogLoader?
   ) {
     guard let path = options.file else {
-      return (BuiltInCatalog.load().reordered(for: options.load.locale), nil)
+      return (try BuiltInCatalog.load().reordered(for: options.load.locale), nil)
     }
     // Only `--json` prints the records: any other output loads a list of records without
     // making their text, and reads an index of one without checking it.

@@ -223,6 +223,57 @@ struct ProcessLimitTests {
     }
   }
 
+  /// The lowest `ulimit -v` (KiB, to 256 KiB) under which `names-search --version` prints
+  /// its version: below it the dynamic loader or the Swift runtime cannot start the program.
+  static func startFloor() throws -> Int {
+    var low = 16 << 10
+    var high = 4 << 20
+    func starts(_ kib: Int) throws -> Bool {
+      let result = try run(limit: "-v \(kib)", ["--version"])
+      return result.status == 0 && !result.stdout.isEmpty
+    }
+    guard try starts(high) else {
+      throw CLITestSetupError(description: "names-search does not start under ulimit -v \(high)")
+    }
+    while high - low > 256 {
+      let middle = (low + high) / 2
+      if try starts(middle) { high = middle } else { low = middle }
+    }
+    return high
+  }
+
+  @Test(
+    "the built-in list from the lowest limit the program starts under: the answer or one line",
+    .timeLimit(.minutes(3)))
+  func builtInListMemoryLimit() throws {
+    let unlimited = try CLIRunner.run(["ann"])
+    #expect(unlimited.status == 0 && !unlimited.stdout.isEmpty)
+    let floor = try Self.startFloor()
+    var answered = 0
+    var refused = 0
+    // Up from where the program starts, in steps of 512 KiB, past where it answers (the
+    // keys of 2,000 names and the thread pool's room, a few MiB).
+    for limit in stride(from: floor, through: floor + (32 << 10), by: 512) {
+      let result = try Self.run(limit: "-v \(limit)", ["ann"])
+      let context = "ulimit -v \(limit) (starts at \(floor)): \(result.stderrText)"
+      if result.status == 0 {
+        #expect(result.stdout == unlimited.stdout, "\(context)")
+        #expect(result.stderrText == "", "\(context)")
+        answered += 1
+      } else {
+        #expect(result.status == 2, "\(context)")
+        #expect(result.stdout.isEmpty, "\(context)")
+        #expect(result.stderrLines.count == 1, "\(context)")
+        #expect(
+          result.stderrText.hasPrefix("names-search: the built-in list: out of memory ("),
+          "\(context)")
+        refused += 1
+      }
+    }
+    #expect(refused > 0, "no limit was too low: the sweep misses the failures")
+    #expect(answered > 0, "the built-in list was never answered under a limit")
+  }
+
   // MARK: - Crashes
 
   /// Starts `names-search -f -` reading a pipe that stays open, waits until it blocks in

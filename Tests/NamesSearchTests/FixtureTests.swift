@@ -43,7 +43,7 @@ struct FixtureTests {
   @Test("the built-in list is Resources/sortednames.plist, 2,000 names in A-Z, sorted")
   func builtIn() throws {
     let reference = try ReferencePlist.sections(atPath: TestPaths.builtInSource)
-    let catalog = BuiltInCatalog.load()
+    let catalog = try BuiltInCatalog.load()
     #expect(catalog.sections.map(\.title) == reference.map(\.title))
     #expect(catalog.sections.map(\.names) == reference.map(\.names))
     #expect(catalog.nameCount == 2_000)

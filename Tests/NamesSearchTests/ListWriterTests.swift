@@ -50,7 +50,7 @@ struct ListWriterTests {
   @Test("Foundation reads back exactly the sections written", arguments: 0..<3)
   func foundationReadsBack(writer index: Int) throws {
     let writer = Self.writers[index]
-    for catalog in [Self.hard, BuiltInCatalog.load(), Catalog(sections: [])] {
+    for catalog in [Self.hard, try BuiltInCatalog.load(), Catalog(sections: [])] {
       let all = Searcher().search(Query(term: ""), in: catalog)
       let read = try Self.foundationRead(try Self.bytes(writer, all), format: writer.format)
       #expect(read == Self.dictionary(catalog.sections))
@@ -117,7 +117,7 @@ struct ListWriterTests {
     let terms =
       ["", "é", "jose", "José", "straße", "ß", "ø", "김", "李", "ы", "n 3", "zzz"]
       + "abcdefghijklmnopqrstuvwxyz".map { String($0) }
-    for catalog in [Self.hard, BuiltInCatalog.load(), fixture] {
+    for catalog in [Self.hard, try BuiltInCatalog.load(), fixture] {
       let bytes = try Self.bytes(writer, Searcher().search(Query(term: ""), in: catalog))
       let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("names-search-writer-\(UUID().uuidString)").path

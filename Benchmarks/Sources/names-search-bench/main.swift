@@ -121,7 +121,7 @@ report["foundation_search_ms"] =
 // Typing: six letters, one key at a time, a fresh session per word.
 var words = Array(arguments.dropFirst(2))
 if words.isEmpty {
-  words = BuiltInCatalog.load().sections.flatMap(\.names).filter { $0.count >= 6 }.enumerated()
+  words = try BuiltInCatalog.load().sections.flatMap(\.names).filter { $0.count >= 6 }.enumerated()
     .filter { $0.offset % 23 == 0 }.map { String($0.element.lowercased().prefix(6)) }
 }
 var keystrokes: [Double] = []
