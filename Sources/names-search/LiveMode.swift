@@ -46,7 +46,9 @@ private func forwardSignal(_ number: Int32) {
 /// cooked terminal, and as Vim does); on SIGCONT (`fg`) raw mode, the alternate screen and
 /// bracketed paste come back and the whole screen is painted again.
 enum LiveMode {
-  static func run(catalog: Catalog, options: Options, environment: [String: String]) -> ExitStatus {
+  static func run(catalog: Catalog, options: Options, environment: EnvironmentVariables)
+    -> ExitStatus
+  {
     let terminal: RawTerminal
     do {
       terminal = try RawTerminal()

@@ -31,7 +31,7 @@ enum LocaleSetting {
   /// The locale the environment names, or `nil` for the root collation. A locale ICU has
   /// no collation for ("LANG=xx_YY.UTF-8") is the root collation too: the environment is
   /// not the user's typing, and a program must run under any `LANG`.
-  static func fromEnvironment(_ environment: [String: [UInt8]]) -> SectionLocale? {
+  static func fromEnvironment(_ environment: EnvironmentVariables) -> SectionLocale? {
     for variable in variables {
       guard let bytes = environment[variable], !bytes.isEmpty else { continue }
       let name = String(decoding: bytes, as: UTF8.self)

@@ -11,7 +11,7 @@ import NamesSearch
 enum Run {
   /// Runs with `arguments` (without the program name) and the `environment` variables the
   /// tool reads, both as the bytes the system gave (see `ArgumentText`).
-  static func main(arguments: [[UInt8]], environment: [String: [UInt8]]) -> ExitStatus {
+  static func main(arguments: [[UInt8]], environment: EnvironmentVariables) -> ExitStatus {
     let command: ParsedCommand
     do {
       // The defaults a user set once (`DefaultOptions`); an empty NAMES_SEARCH_FILE is unset.
@@ -48,12 +48,9 @@ enum Run {
     }
   }
 
-  static func search(_ options: Options, environment bytes: [String: [UInt8]]) -> ExitStatus {
+  static func search(_ options: Options, environment: EnvironmentVariables) -> ExitStatus {
     var options = options
-    if !options.localeGiven { options.load.locale = LocaleSetting.fromEnvironment(bytes) }
-    // NO_COLOR and TERM are only tested (set and non-empty; "dumb"), which decoding with
-    // U+FFFD for bad bytes cannot change.
-    let environment = bytes.mapValues { String(decoding: $0, as: UTF8.self) }
+    if !options.localeGiven { options.load.locale = LocaleSetting.fromEnvironment(environment) }
     let loaded: CachedCatalogLoader?
     let catalog: Catalog
     let source =
@@ -61,7 +58,7 @@ enum Run {
       ?? BuiltInCatalog.source
     CrashGuard.setActivity("searching the index of \(source)")
     do {
-      if let result = try indexedAnswer(options, environment: bytes) {
+      if let result = try indexedAnswer(options, environment: environment) {
         return printed(result, options: options, environment: environment)
       }
     } catch {
@@ -71,7 +68,7 @@ enum Run {
     }
     CrashGuard.setActivity("loading \(source)")
     do {
-      (catalog, loaded) = try load(options, environment: bytes)
+      (catalog, loaded) = try load(options, environment: environment)
     } catch {
       StandardStreams.writeError(
         LoadErrorLine.text(error, for: options))
@@ -107,7 +104,7 @@ enum Run {
   /// The answer read from the list's index file, checking only what it touches
   /// (`IndexedQuery`), when the command prints one query's sections, index or count from a
   /// file through the cache; `nil` when it does not, or that path cannot answer.
-  static func indexedAnswer(_ options: Options, environment: [String: [UInt8]]) throws(LoadError)
+  static func indexedAnswer(_ options: Options, environment: EnvironmentVariables) throws(LoadError)
     -> SearchResult?
   {
     guard let path = options.file, path.bytes != Array("-".utf8), !options.noCache,
@@ -125,7 +122,7 @@ enum Run {
   }
 
   /// Prints `result` as the command's output mode asks; the exit status.
-  static func printed(_ result: SearchResult, options: Options, environment: [String: String])
+  static func printed(_ result: SearchResult, options: Options, environment: EnvironmentVariables)
     -> ExitStatus
   {
     guard case .print(let outputMode) = options.mode else { return .failure }
@@ -163,7 +160,7 @@ enum Run {
   /// standard input is read with the load options (`--format`, `--table`, `--key`,
   /// `--search-key`, `--section-key`, `--locale`), its records kept only for `--json`. The
   /// file's path and the cache folder (`XDG_CACHE_HOME`, `HOME`) are used byte for byte.
-  static func load(_ options: Options, environment: [String: [UInt8]]) throws(LoadError) -> (
+  static func load(_ options: Options, environment: EnvironmentVariables) throws(LoadError) -> (
     Catalog, CachedCatalogLoader?
   ) {
     guard let path = options.file else {

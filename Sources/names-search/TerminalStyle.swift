@@ -12,7 +12,7 @@ enum TerminalStyle {
 
   /// Whether to color standard output: `always` and `never` say so; `auto` colors when
   /// standard output is a terminal and `allowsColor` holds.
-  static func usesColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
+  static func usesColor(_ choice: Options.ColorChoice, environment: EnvironmentVariables) -> Bool {
     choice == .auto
       ? allowsColor(choice, environment: environment) && StandardStreams.isTerminal(1)
       : choice == .always
@@ -20,13 +20,14 @@ enum TerminalStyle {
 
   /// Whether colors are allowed at all: not with `never`; with `auto`, only when `NO_COLOR`
   /// is unset or empty (no-color.org) and `TERM` is not "dumb".
-  static func allowsColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
+  static func allowsColor(_ choice: Options.ColorChoice, environment: EnvironmentVariables) -> Bool
+  {
     switch choice {
     case .always: return true
     case .never: return false
     case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-      return environment["TERM"] != "dumb"
+      return environment.text("TERM") != "dumb"
     }
   }
 }

@@ -14,18 +14,12 @@ DescriptorLimit.raiseSoftLimit()
 
 // Only the variables the tool reads (cheaper than copying the whole environment), and they
 // and the arguments as bytes: a path that is not UTF-8 must reach the system call unchanged.
-var environment: [String: [UInt8]] = [:]
-let variablesRead =
+let environment = EnvironmentVariables.reading(
   [
     "NO_COLOR", "TERM", "XDG_CACHE_HOME", "HOME", DefaultOptions.variable,
     DefaultOptions.fileVariable,
   ]
-  + LocaleSetting.variables
-for name in variablesRead {
-  if let value = getenv(name) {
-    environment[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
-  }
-}
+    + LocaleSetting.variables)
 // The locale variables are read above, for `--locale`'s default; nothing else here depends on
 // them, and the ICU inside Foundation reads them for its default locale and crashes on some
 // values (LANG=aaaaaaaaaaaa, or "Chinese (Simplified)_China.936": signal 11 in

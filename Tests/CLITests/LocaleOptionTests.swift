@@ -45,7 +45,9 @@ struct LocaleOptionTests {
   @Test("the environment: LC_ALL, then LC_COLLATE, then LANG, the first not empty")
   func environmentPrecedence() {
     func locale(_ variables: [String: String]) -> String? {
-      LocaleSetting.fromEnvironment(variables.mapValues { Array($0.utf8) })?.identifier
+      var environment = EnvironmentVariables()
+      for (name, value) in variables { environment[name] = Array(value.utf8) }
+      return LocaleSetting.fromEnvironment(environment)?.identifier
     }
     #expect(locale([:]) == nil)
     #expect(locale(["LANG": "de_DE.UTF-8"]) == "de_DE")
