@@ -243,7 +243,11 @@ public struct Catalog: Sendable {
 /// Search keys a catalog folds on demand (with punctuation kept), and its reading keys,
 /// each made once.
 private final class DerivedKeys: Sendable {
-  private let made = Mutex<[MatchOptions: SearchKeys]>([:])
+  /// The keys made for other options, a pair a set of options (a few at most). Not a
+  /// `Dictionary`: destroying one keyed by `MatchOptions` made its metadata at run time,
+  /// which checks `MatchOptions: Hashable` by scanning every protocol conformance in the
+  /// binary, about 0.27M instructions at the end of every search (callgrind, issue 14).
+  private let made = Mutex<[(options: MatchOptions, keys: SearchKeys)]>([])
   private let readings = Mutex<(keys: ReadingKeys, made: Bool)?>(nil)
   private let phonetic = Mutex<(index: PhoneticIndex, made: Bool)?>(nil)
   private let trigram = Mutex<TrigramIndex??>(nil)
@@ -301,9 +305,9 @@ private final class DerivedKeys: Sendable {
   /// The keys for `options`, made by `make` the first time.
   func keys(for options: MatchOptions, make: () -> SearchKeys) -> SearchKeys {
     made.withLock { made in
-      if let keys = made[options] { return keys }
+      if let kept = made.first(where: { $0.options == options }) { return kept.keys }
       let keys = make()
-      made[options] = keys
+      made.append((options, keys))
       return keys
     }
   }
