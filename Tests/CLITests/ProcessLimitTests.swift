@@ -161,20 +161,46 @@ struct ProcessLimitTests {
   /// build's own floor (its libraries, the Swift runtime).
   static func memoryFloor() throws -> Int {
     let fixture = try CLIRunner.fixture().path
-    var low = 16 << 10
-    var high = 4 << 20
-    func works(_ kib: Int) throws -> Bool {
+    return try lowestLimit(to: 1 << 10, doing: "run") { kib in
       let result = try run(limit: "-v \(kib)", ["--no-cache", "-f", fixture, "--count", "ann"])
       return result.status == 0 && result.stderrText.isEmpty
     }
+  }
+
+  /// The lowest `ulimit -v` (KiB, to `precision` KiB, between 16 MiB and 4 GiB) under which
+  /// `works` holds, by bisection; `what` names the work for the error when 4 GiB is too low.
+  static func lowestLimit(to precision: Int, doing what: String, _ works: (Int) throws -> Bool)
+    throws -> Int
+  {
+    var low = 16 << 10
+    var high = 4 << 20
     guard try works(high) else {
-      throw CLITestSetupError(description: "names-search does not run under ulimit -v \(high)")
+      throw CLITestSetupError(description: "names-search does not \(what) under ulimit -v \(high)")
     }
-    while high - low > 1 << 10 {
+    while high - low > precision {
       let middle = (low + high) / 2
       if try works(middle) { high = middle } else { low = middle }
     }
     return high
+  }
+
+  /// Expects `result`, a run under `ulimit -v` described by `context`, to be the answer
+  /// `answer` (exit 0, nothing on standard error) or one line `names-search: <source>: out of
+  /// memory (…)` and exit 2 with nothing on standard output; whether it answered.
+  static func expectAnswerOrRefusal(
+    _ result: CLIResult, answer: Data, source: String, context: String
+  ) -> Bool {
+    #expect(!result.signaled, "\(context)")
+    if result.status == 0 {
+      #expect(result.stdout == answer, "\(context)")
+      #expect(result.stderrText == "", "\(context)")
+      return true
+    }
+    #expect(result.status == 2, "\(context)")
+    #expect(result.stdout.isEmpty, "\(context)")
+    #expect(result.stderrLines.count == 1, "\(context)")
+    #expect(result.stderrText.hasPrefix("names-search: \(source): out of memory ("), "\(context)")
+    return false
   }
 
   @Test(
@@ -202,19 +228,12 @@ struct ProcessLimitTests {
           format == "xml"
           ? ["-f", file.path, "e12"] : ["--no-cache", "--case-sensitive", "-f", file.path, "E12"]
         let result = try Self.run(limit: "-v \(limit)", arguments)
-        let context = "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)"
-        #expect(!result.signaled, "\(context)")
-        if result.status == 0 {
-          #expect(result.stdoutText == expected, "\(context)")
-          #expect(result.stderrText == "", "\(context)")
+        if Self.expectAnswerOrRefusal(
+          result, answer: Data(expected.utf8), source: file.path,
+          context: "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)")
+        {
           answered += 1
         } else {
-          #expect(result.status == 2, "\(context)")
-          #expect(result.stdout.isEmpty, "\(context)")
-          #expect(result.stderrLines.count == 1, "\(context)")
-          #expect(
-            result.stderrText.hasPrefix("names-search: \(file.path): out of memory ("),
-            "\(context)")
           refused += 1
         }
       }
@@ -226,20 +245,10 @@ struct ProcessLimitTests {
   /// The lowest `ulimit -v` (KiB, to 256 KiB) under which `names-search --version` prints
   /// its version: below it the dynamic loader or the Swift runtime cannot start the program.
   static func startFloor() throws -> Int {
-    var low = 16 << 10
-    var high = 4 << 20
-    func starts(_ kib: Int) throws -> Bool {
+    try lowestLimit(to: 256, doing: "start") { kib in
       let result = try run(limit: "-v \(kib)", ["--version"])
       return result.status == 0 && !result.stdout.isEmpty
     }
-    guard try starts(high) else {
-      throw CLITestSetupError(description: "names-search does not start under ulimit -v \(high)")
-    }
-    while high - low > 256 {
-      let middle = (low + high) / 2
-      if try starts(middle) { high = middle } else { low = middle }
-    }
-    return high
   }
 
   @Test(
@@ -255,18 +264,12 @@ struct ProcessLimitTests {
     // keys of 2,000 names and the thread pool's room, a few MiB).
     for limit in stride(from: floor, through: floor + (32 << 10), by: 512) {
       let result = try Self.run(limit: "-v \(limit)", ["ann"])
-      let context = "ulimit -v \(limit) (starts at \(floor)): \(result.stderrText)"
-      if result.status == 0 {
-        #expect(result.stdout == unlimited.stdout, "\(context)")
-        #expect(result.stderrText == "", "\(context)")
+      if Self.expectAnswerOrRefusal(
+        result, answer: unlimited.stdout, source: "the built-in list",
+        context: "ulimit -v \(limit) (starts at \(floor)): \(result.stderrText)")
+      {
         answered += 1
       } else {
-        #expect(result.status == 2, "\(context)")
-        #expect(result.stdout.isEmpty, "\(context)")
-        #expect(result.stderrLines.count == 1, "\(context)")
-        #expect(
-          result.stderrText.hasPrefix("names-search: the built-in list: out of memory ("),
-          "\(context)")
         refused += 1
       }
     }
