@@ -47,7 +47,7 @@ struct EnvironmentVariables: ExpressibleByDictionaryLiteral {
     return variables
   }
 
-  /// The bytes of variable `name`, `nil` when it is not set.
+  /// The bytes of variable `name`, `nil` when it is not set; setting `nil` removes it.
   ///
   /// - Complexity: O(n) in the number of variables.
   subscript(name: String) -> [UInt8]? {
@@ -61,8 +61,11 @@ struct EnvironmentVariables: ExpressibleByDictionaryLiteral {
     }
   }
 
-  /// Variable `name` as text, bytes that are not UTF-8 as U+FFFD (for variables that are
-  /// only tested, such as `TERM`, which that cannot change); `nil` when it is not set.
+  /// Variable `name` as text, each byte that is not UTF-8 read as U+FFFD; `nil` when it is
+  /// not set. For variables that are only compared, such as `TERM` with "dumb", whose
+  /// answer that reading cannot change.
+  ///
+  /// - Complexity: O(n) in the number of variables and the value's length.
   func text(_ name: String) -> String? {
     self[name].map { String(decoding: $0, as: UTF8.self) }
   }

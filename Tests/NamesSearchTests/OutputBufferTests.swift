@@ -69,4 +69,29 @@ struct OutputBufferTests {
     }
     #expect(got == ["        ", "        ", "z\n ", "0123456789", "\n"])
   }
+
+  @Test("an indented line in one copy: no indent, sixteen spaces, a block filled exactly")
+  func indentedLinesInOneCopy() throws {
+    func line(_ text: String, _ indent: Int, _ output: OutputBuffer) throws {
+      try Array(text.utf8).withUnsafeBytes { try output.write(line: $0, indentedBy: indent) }
+    }
+    // 32 bytes: "abc\n" (4) in one copy, then 16 spaces, "x" and "\n" (18); then 10 are
+    // left, fewer than 16: "012345678\n" goes byte by byte and fills the block.
+    var got = try chunks(capacity: 32) { output in
+      try line("abc", 0, output)
+      try line("x", 16, output)
+      try line("012345678", 0, output)
+    }
+    #expect(got == ["abc\n" + String(repeating: " ", count: 16) + "x\n" + "012345678\n"])
+    // A line that fills the block to its last byte (16 free, 16 written), then one more.
+    got = try chunks(capacity: 16) { output in
+      try line("0123456789abc", 2, output)
+      try line("z", 0, output)
+    }
+    #expect(got == ["  0123456789abc\n", "z\n"])
+    // The smallest block, one byte: the space and the line end wait alone, and the name,
+    // larger than the block, goes to the sink whole.
+    got = try chunks(capacity: 0) { output in try line("ab", 1, output) }
+    #expect(got == [" ", "ab", "\n"])
+  }
 }

@@ -243,7 +243,8 @@ public struct Catalog: Sendable {
 /// Search keys a catalog folds on demand (with punctuation kept), and its reading keys,
 /// each made once.
 private final class DerivedKeys: Sendable {
-  /// The keys made for other options, a pair a set of options (a few at most). Not a
+  /// The keys made for other options: one pair for each set of options asked for (a few at
+  /// most), found by a linear search. Not a
   /// `Dictionary`: destroying one keyed by `MatchOptions` made its metadata at run time,
   /// which checks `MatchOptions: Hashable` by scanning every protocol conformance in the
   /// binary, about 0.27M instructions at the end of every search (callgrind, issue 14).
@@ -303,6 +304,8 @@ private final class DerivedKeys: Sendable {
   }
 
   /// The keys for `options`, made by `make` the first time.
+  ///
+  /// - Complexity: O(k) in the sets of options asked for so far, plus `make` the first time.
   func keys(for options: MatchOptions, make: () -> SearchKeys) -> SearchKeys {
     made.withLock { made in
       if let kept = made.first(where: { $0.options == options }) { return kept.keys }

@@ -308,8 +308,8 @@ private final class ScalarTables {
   init(options: MatchOptions, dropsPunctuation: Bool) {
     self.options = options
     self.dropsPunctuation = dropsPunctuation
-    // Zeroed pages mapped as they are touched: a list of Latin names touches one or two of
-    // the 64. (`calloc` did so only while glibc's threshold for mapping was below 256 KiB;
+    // Zeroed pages mapped as they are touched: a list of Latin names touches the first
+    // one or two of the table's 256 KiB. (`calloc` did so only while glibc's threshold for mapping was below 256 KiB;
     // it rises once a larger mapped block is freed, and then every table was cleared with
     // memset: a quarter of the built-in list's folding, four tables a search; callgrind.)
     let bytes = 0x10000 * MemoryLayout<UInt32>.stride

@@ -12,21 +12,24 @@
 ///
 /// The bytes wait in one fixed block of `capacity` bytes written through a pointer: a write
 /// is a bounds check and a copy, with no growth, uniqueness or exclusivity check (an
-/// `Array` buffer cost about 150 instructions a printed name in all, a third of a cached
-/// query that prints 700,000 names; callgrind, issue 14). A write larger than the block
-/// goes to the sink whole, after what waits.
+/// `Array` buffer cost about 160 instructions more a printed name, a third of a cached
+/// query that prints 700,000 names; callgrind, issue 14). A write that does not fit in what
+/// is left flushes what waits first; one larger than the block goes to the sink whole.
 public final class OutputBuffer {
-  /// The waiting bytes are `storage[0 ..< count]`. Not checked for exclusive access at run
-  /// time: only this class's methods touch it, and none calls another while it holds it,
-  /// except `flush`, which reads it while the sink runs; a sink never writes to the buffer
-  /// that calls it (see `init`).
+  /// The number of bytes waiting, `storage[0 ..< count]`. Not checked for exclusive access
+  /// at run time: only this class's methods touch it, and none calls another while it
+  /// holds it, except `flush`, which reads it while the sink runs; a sink never writes to
+  /// the buffer that calls it (see `init`).
   @exclusivity(unchecked) private var count = 0
+  /// The block, `capacity` bytes, allocated once.
   private let storage: UnsafeMutableRawPointer
+  /// The block's size in bytes.
   private let capacity: Int
   private let sink: (UnsafeRawBufferPointer) throws -> Void
 
-  /// Creates a buffer that flushes to `sink` whenever `capacity` bytes (at least 1) are
-  /// waiting. The sink must not write to this buffer.
+  /// Creates a buffer of `capacity` bytes (a capacity below 1 is taken as 1) that hands
+  /// what waits to `sink` when a write does not fit in what is left, and on `flush()`. The
+  /// sink must not write to this buffer.
   public init(capacity: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
     self.capacity = max(1, capacity)
     self.storage = .allocate(byteCount: self.capacity, alignment: 16)
@@ -81,8 +84,14 @@ public final class OutputBuffer {
     count &+= 1
   }
 
-  /// Appends `indent` spaces (at most 16), `line`, then a line feed: one bounds check and
-  /// one copy for an indented name and its line end.
+  /// Appends `indent` spaces, `line`, then a line feed: one bounds check and one copy for
+  /// an indented name and its line end when at least 16 bytes (and the whole line) fit in
+  /// what is left (the spaces are stored 16 at a time), else byte by byte as `write(byte:)`
+  /// and `write(_:)` do.
+  ///
+  /// - Precondition: `indent` is 0 to 16.
+  /// - Throws: whatever the sink throws.
+  /// - Complexity: O(n) in `line`.
   public func write(line: UnsafeRawBufferPointer, indentedBy indent: Int) throws {
     precondition((0...16).contains(indent), "an indent of at most 16 spaces")
     let n = indent &+ line.count &+ 1

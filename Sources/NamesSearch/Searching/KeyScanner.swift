@@ -143,7 +143,9 @@ enum KeyScanner {
         // that starts most keys in their first bytes visits only its occurrences.
         let words = unsafeBitCast(lanes, to: SIMD4<UInt64>.self)
         lanesLoop: for word in 0..<4 {
-          var bits = words[word]
+          // Lane `i` is byte `i` in memory: the word's lowest byte is its first lane once
+          // read as little-endian.
+          var bits = UInt64(littleEndian: words[word])
           while bits != 0 {
             let byte = bits.trailingZeroBitCount &>> 3
             bits &= ~(0xFF &<< UInt64(byte &<< 3))
