@@ -17,6 +17,16 @@ struct OutputBufferTests {
     return chunks
   }
 
+  /// The chunks a buffer of `capacity` hands its sink for `lines` written with
+  /// `write(line:indentedBy:)`, each a text and its indent, then a flush.
+  func chunks(capacity: Int, lines: [(String, Int)]) throws -> [String] {
+    try chunks(capacity: capacity) { output in
+      for (text, indent) in lines {
+        try Array(text.utf8).withUnsafeBytes { try output.write(line: $0, indentedBy: indent) }
+      }
+    }
+  }
+
   @Test("bytes wait until the next write does not fit")
   func chunking() throws {
     let got = try chunks(capacity: 4) { output in
@@ -50,48 +60,30 @@ struct OutputBufferTests {
 
   @Test("an indented line: spaces, the bytes, a line feed, in one copy or byte by byte")
   func indentedLines() throws {
-    func line(_ text: String, _ indent: Int, _ output: OutputBuffer) throws {
-      try Array(text.utf8).withUnsafeBytes { try output.write(line: $0, indentedBy: indent) }
-    }
     // Room for 16 bytes: "  Ann\n" (6) in one copy; then 10 are left, fewer than the 16
     // the spaces are stored in, so "  Bo\n" and "  Cy\n" go byte by byte and fill the block.
-    var got = try chunks(capacity: 16) { output in
-      try line("Ann", 2, output)
-      try line("Bo", 2, output)
-      try line("Cy", 2, output)
-      try line("", 0, output)
-    }
-    #expect(got == ["  Ann\n  Bo\n  Cy\n", "\n"])
+    #expect(
+      try chunks(capacity: 16, lines: [("Ann", 2), ("Bo", 2), ("Cy", 2), ("", 0)])
+        == ["  Ann\n  Bo\n  Cy\n", "\n"])
     // Sixteen spaces, the most, and a line longer than the block.
-    got = try chunks(capacity: 8) { output in
-      try line("z", 16, output)
-      try line("0123456789", 1, output)
-    }
-    #expect(got == ["        ", "        ", "z\n ", "0123456789", "\n"])
+    #expect(
+      try chunks(capacity: 8, lines: [("z", 16), ("0123456789", 1)])
+        == ["        ", "        ", "z\n ", "0123456789", "\n"])
   }
 
   @Test("an indented line in one copy: no indent, sixteen spaces, a block filled exactly")
   func indentedLinesInOneCopy() throws {
-    func line(_ text: String, _ indent: Int, _ output: OutputBuffer) throws {
-      try Array(text.utf8).withUnsafeBytes { try output.write(line: $0, indentedBy: indent) }
-    }
     // 32 bytes: "abc\n" (4) in one copy, then 16 spaces, "x" and "\n" (18); then 10 are
     // left, fewer than 16: "012345678\n" goes byte by byte and fills the block.
-    var got = try chunks(capacity: 32) { output in
-      try line("abc", 0, output)
-      try line("x", 16, output)
-      try line("012345678", 0, output)
-    }
-    #expect(got == ["abc\n" + String(repeating: " ", count: 16) + "x\n" + "012345678\n"])
+    #expect(
+      try chunks(capacity: 32, lines: [("abc", 0), ("x", 16), ("012345678", 0)])
+        == ["abc\n" + String(repeating: " ", count: 16) + "x\n" + "012345678\n"])
     // A line that fills the block to its last byte (16 free, 16 written), then one more.
-    got = try chunks(capacity: 16) { output in
-      try line("0123456789abc", 2, output)
-      try line("z", 0, output)
-    }
-    #expect(got == ["  0123456789abc\n", "z\n"])
+    #expect(
+      try chunks(capacity: 16, lines: [("0123456789abc", 2), ("z", 0)])
+        == ["  0123456789abc\n", "z\n"])
     // The smallest block, one byte: the space and the line end wait alone, and the name,
     // larger than the block, goes to the sink whole.
-    got = try chunks(capacity: 0) { output in try line("ab", 1, output) }
-    #expect(got == [" ", "ab", "\n"])
+    #expect(try chunks(capacity: 0, lines: [("ab", 1)]) == [" ", "ab", "\n"])
   }
 }
