@@ -130,6 +130,33 @@ extern "C" int32_t cicu_compare(
   return result == UCOL_LESS ? -1 : (result == UCOL_GREATER ? 1 : 0);
 }
 
+/// The root collator, opened on first use (a C++ function-local static: once, thread-safe),
+/// never closed; nullptr when ICU cannot open it.
+static const UCollator *rootCollator() {
+  static const UCollator *const collator = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *opened = ucol_open("", &status);
+    if (U_FAILURE(status)) {
+      if (opened != nullptr) ucol_close(opened);
+      return static_cast<UCollator *>(nullptr);
+    }
+    return opened;
+  }();
+  return collator;
+}
+
+extern "C" int32_t cicu_root_compare(const char *a, int32_t aLength, const char *b, int32_t bLength) {
+  if (const UCollator *collator = rootCollator()) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollationResult result = ucol_strcollUTF8(collator, a, aLength, b, bLength, &status);
+    if (U_SUCCESS(status)) return result == UCOL_LESS ? -1 : (result == UCOL_GREATER ? 1 : 0);
+  }
+  int32_t common = aLength < bLength ? aLength : bLength;
+  int order = common > 0 ? memcmp(a, b, static_cast<size_t>(common)) : 0;
+  if (order != 0) return order < 0 ? -1 : 1;
+  return aLength < bLength ? -1 : (aLength > bLength ? 1 : 0);
+}
+
 extern "C" int32_t cicu_available_locale_count(void) { return ucol_countAvailable(); }
 
 extern "C" const char *cicu_available_locale(int32_t index) {

@@ -22,4 +22,35 @@ struct SectionOrderTests {
     #expect(catalog.titles == ["A", "Å", "Ä"])
     #expect(Searcher().search(Query(term: "a"), in: catalog).index == ["A", "Å", "Ä"])
   }
+
+  /// Foundation's `compare(_:options:range:locale:)` on Linux answered "before" for both
+  /// orders of such a pair when the texts were about 65 characters or longer (at 55 and 63
+  /// b's after the accent, among others), so a sort's result depended on the order it
+  /// compared in.
+  @Test("long titles that differ by one accent are ordered one way, whatever their length")
+  func longTitlesOneWay() {
+    for length in 0..<160 {
+      let tail = String(repeating: "b", count: length)
+      let plain = "bbbbbbbbba" + tail
+      let accented = "bbbbbbbbbä" + tail
+      // By hand: the accent is a secondary difference, a before ä (UCA), at every length.
+      #expect(SectionOrder.areInIncreasingOrder(plain, accented), "\(length)")
+      #expect(!SectionOrder.areInIncreasingOrder(accented, plain), "\(length)")
+    }
+  }
+
+  @Test("made sections order long names that differ by accents and case as by hand")
+  func longNamesInMadeSections() {
+    let stem = "B" + String(repeating: "b", count: 8)
+    let tail = String(repeating: "b", count: 55)
+    // By hand: a < A (case, tertiary) < ä < Ä (accent, secondary), then the shorter name
+    // first among names equal up to its end; file order shuffled.
+    let expected = ["a", "a" + tail, "A" + tail, "ä" + tail, "Ä" + tail].map { stem + $0 }
+    for rotation in 0..<expected.count {
+      let names = Array(expected[rotation...] + expected[..<rotation]).reversed()
+      let sections = FirstLetterSections().sections(of: NameStore(Array(names)))
+      #expect(sections.map(\.title) == ["B"])
+      #expect(sections.first?.members.map { Array(names)[$0] } == expected)
+    }
+  }
 }

@@ -65,6 +65,13 @@ int32_t cicu_compare(
     const CICULocale *_Nonnull locale, const char *_Nullable a, int32_t aLength,
     const char *_Nullable b, int32_t bLength);
 
+/// -1, 0 or 1 as the UTF-8 text `a` sorts before, equal to or after `b` under ICU's root
+/// collation (the CLDR root collation order, the Unicode Collation Algorithm's DUCET with
+/// CLDR's changes; ucol_strcollUTF8 on a collator opened once with ucol_open("")).
+/// Thread-safe: ICU's const collation functions may share one collator. Should ICU fail to
+/// open the root collator, texts compare by their bytes (Unicode scalar order).
+int32_t cicu_root_compare(
+    const char *_Nullable a, int32_t aLength, const char *_Nullable b, int32_t bLength);
 /// The number of locales ICU has a collator for (ucol_countAvailable).
 int32_t cicu_available_locale_count(void);
 

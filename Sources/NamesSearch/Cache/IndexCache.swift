@@ -68,8 +68,10 @@ package enum IndexCache {
   /// count and the keys' owners, so a name may have several keys; 5: the load options, the
   /// `-wal` file's stamp, further keys and records; 6: the records checked apart, only when
   /// wanted, and whether they were left out; 7: keys that are the names, byte for byte,
-  /// not stored twice; 8: a digest for each 4 KiB block, so a query checks what it reads).
-  static let formatVersion: UInt32 = 8
+  /// not stored twice; 8: a digest for each 4 KiB block, so a query checks what it reads;
+  /// 9: made sections ordered by the system ICU's root collation, `RootCollation`, where
+  /// Foundation's had ordered them).
+  static let formatVersion: UInt32 = 9
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).

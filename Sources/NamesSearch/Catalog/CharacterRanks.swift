@@ -1,21 +1,20 @@
-import Foundation
-
 /// Sort keys for names written in Han characters, kana, Hangul syllables, or Cyrillic or
 /// Greek letters (with spaces), so that a million such names are sorted by comparing bytes
-/// rather than through Foundation's collation one pair at a time (40 s for 1M Chinese names,
-/// 6 s for 270k names of those scripts among a million).
+/// rather than collated one pair at a time (40 s for 1M Chinese names, 6 s for 270k names
+/// of those scripts among a million, through Foundation's collation).
 ///
-/// Under ICU's root collation (what `SectionOrder` compares with, through Foundation, the
+/// Under ICU's root collation (what `SectionOrder` compares with, `RootCollation`, the
 /// Unicode Collation Algorithm, UTS #10) each character covered here has one primary weight
 /// (Han characters an implicit one, UTS #10 section 10.1) and no contraction with its
 /// neighbours, so two strings of them whose primary weights differ compare as the
 /// sequences of those weights, a prefix first. The weights are not written down but taken
-/// from Foundation itself: the distinct characters of a list's covered names are sorted once
-/// with Foundation's comparison, and neighbours `c < d` share a rank (a primary weight:
+/// from the collation itself: the distinct characters of a list's covered names are sorted
+/// once with `RootCollation`, and neighbours `c < d` share a rank (a primary weight:
 /// they differ only in case, accents, kana type or width) exactly when `c + "b"` sorts after
 /// `d + "a"`. A name's key is its characters' ranks as 16-bit big-endian words; names whose
-/// keys are equal are left to Foundation (`FirstLetterSections`). Tested against
-/// Foundation's comparison of whole names (`CharacterRanksTests`).
+/// keys are equal are collated whole (`FirstLetterSections`). Tested against Foundation's
+/// comparison of whole names, another implementation with its own ICU
+/// (`CharacterRanksTests`).
 ///
 /// A Hangul syllable is several primary weights (its jamo, UTS #10 section 10.2): ranks
 /// still order syllables one after another, but not a syllable against a character of
@@ -34,7 +33,7 @@ final class CharacterRanks: @unchecked Sendable {
   /// The numbers of the distinct characters of the names of `names` at `candidates` that
   /// this table covers.
   ///
-  /// - Complexity: O(n) in the names' bytes, plus O(d log d) Foundation comparisons of the
+  /// - Complexity: O(n) in the names' bytes, plus O(d log d) collations of the
   ///   d distinct characters (a few thousand for real names).
   init(names: NameStore, candidates: [Int]) {
     ranks = .allocate(capacity: 0x10000)
@@ -56,17 +55,14 @@ final class CharacterRanks: @unchecked Sendable {
         k += length
       }
     }
-    let root = Locale(identifier: "")
-    func order(_ a: String, _ b: String) -> ComparisonResult {
-      a.compare(b, options: [], range: nil, locale: root)
-    }
+    let order = RootCollation.compare as (String, String) -> Int
     let characters = distinct.sorted().map { String(Unicode.Scalar($0)!) }
-    let sorted = characters.sorted { order($0, $1) == .orderedAscending }
+    let sorted = characters.sorted { order($0, $1) < 0 }
     var rank: UInt16 = 0
     for (k, character) in sorted.enumerated() {
       // A new primary weight unless the neighbours tie at the primary level: then the
       // letters after them decide.
-      if k == 0 || order(sorted[k - 1] + "b", character + "a") != .orderedDescending {
+      if k == 0 || order(sorted[k - 1] + "b", character + "a") <= 0 {
         rank += 1
       }
       ranks[Int(character.unicodeScalars.first!.value)] = rank

@@ -14,10 +14,10 @@ import Foundation
 ///
 /// Fast: ASCII titles are computed from the first byte and the others once per distinct
 /// first character; names written in ASCII and Latin letters get a key of primary weights
-/// (`RootPrimaryWeights`, derived from Foundation's collation) that decides their order
+/// (`RootPrimaryWeights`, derived from ICU's root collation) that decides their order
 /// unless two keys are equal, and names written in Han, kana, Hangul, Cyrillic or Greek
-/// letters get one of their characters' ranks (`CharacterRanks`, also Foundation's); only
-/// ties and names the keys do not cover are compared through Foundation.
+/// letters get one of their characters' ranks (`CharacterRanks`, also ICU's); only ties
+/// and names the keys do not cover are collated whole (`RootCollation`).
 public struct FirstLetterSections: SectionMaker {
   /// The maker.
   public init() {}
@@ -44,8 +44,8 @@ public struct FirstLetterSections: SectionMaker {
     return String(letter).precomposedStringWithCanonicalMapping
   }
 
-  /// Derives the table of primary weights the sort needs (`RootPrimaryWeights`, about 60M
-  /// instructions of Foundation comparisons) on another core while the names are read.
+  /// Derives the table of primary weights the sort needs (`RootPrimaryWeights`, thousands
+  /// of collations) on another core while the names are read.
   public func prepare() {
     ThreadPool.run { _ = RootPrimaryWeights.root }
   }
@@ -68,7 +68,7 @@ public struct FirstLetterSections: SectionMaker {
   /// sorted.
   ///
   /// - Complexity: O(n log n) comparisons, each O(1) for names with distinct keys and
-  ///   O(n) in the length (through Foundation) for the others.
+  ///   O(n) in the length (`RootCollation`) for the others.
   public func sections(of names: NameStore) -> [(title: String, members: [Int])] {
     var order: [String] = []
     var groupOf: [String: Int] = [:]
@@ -195,9 +195,6 @@ public struct FirstLetterSections: SectionMaker {
     return x.count - y.count
   }
 
-  /// The root locale, as `SectionOrder` compares letter names with it.
-  private static let rootLocale = Locale(identifier: "")
-
   /// Sorts names under `SectionOrder`'s rule, ties by index.
   private struct Sorter: Sendable {
     let names: NameStore
@@ -270,18 +267,15 @@ public struct FirstLetterSections: SectionMaker {
     func sorted(_ members: [Int], keys: SortKeys) -> [Int] {
       var items: [Item] = []
       items.reserveCapacity(members.count)
-      // The names Foundation compares, decoded once rather than at each comparison.
-      var strings = [String](repeating: "", count: members.count)
       for (position, i) in members.enumerated() {
         var item = keys.items[i]
         item.position = UInt32(position)
-        if item.isLetter && !item.isFast { strings[position] = names[i] }
         items.append(item)
       }
       // Positions ascend, so neighbours each before the next are the stable order.
       var inOrder = true
       for k in items.indices.dropFirst()
-      where !isBefore(items[k - 1], items[k], keys, members, strings) {
+      where !isBefore(items[k - 1], items[k], keys, members) {
         inOrder = false
         break
       }
@@ -301,7 +295,7 @@ public struct FirstLetterSections: SectionMaker {
               var run = UnsafeMutableBufferPointer(rebasing: items[low..<high])
               run.sort { a, b in
                 if a.prefix2 != b.prefix2 { return a.prefix2 < b.prefix2 }
-                return isBefore(a, b, keys, members, strings)
+                return isBefore(a, b, keys, members)
               }
             } else if high - low > 1 {
               // Most runs are short: sorted by insertion, without a closure to set up.
@@ -312,7 +306,7 @@ public struct FirstLetterSections: SectionMaker {
                   let previous = items[j - 1]
                   if item.prefix2 > previous.prefix2 { break }
                   if item.prefix2 == previous.prefix2
-                    && !isBefore(item, previous, keys, members, strings)
+                    && !isBefore(item, previous, keys, members)
                   {
                     break
                   }
@@ -326,7 +320,7 @@ public struct FirstLetterSections: SectionMaker {
           }
         }
       } else {
-        items.sort { isBefore($0, $1, keys, members, strings) }
+        items.sort { isBefore($0, $1, keys, members) }
       }
       return items.map { members[Int($0.position)] }
     }
@@ -383,7 +377,7 @@ public struct FirstLetterSections: SectionMaker {
     /// Whether `a` goes before `b`: `SectionOrder.areInIncreasingOrder`, ties by index
     /// (positions are in index order).
     func isBefore(
-      _ a: Item, _ b: Item, _ keys: SortKeys, _ members: [Int], _ strings: [String]
+      _ a: Item, _ b: Item, _ keys: SortKeys, _ members: [Int]
     ) -> Bool {
       if a.isLetter != b.isLetter { return a.isLetter }
       let i = members[Int(a.position)]
@@ -403,15 +397,10 @@ public struct FirstLetterSections: SectionMaker {
       if order == 0 { return a.position < b.position }
       // Scalar order is UTF-8 byte order: `order` is the scalar comparison.
       if !a.isLetter { return order < 0 }
-      // One comparison through Foundation where `SectionOrder` may make two; equal names
-      // fall back to scalar order as there.
-      let s = a.isFast ? names[i] : strings[Int(a.position)]
-      let t = b.isFast ? names[j] : strings[Int(b.position)]
-      switch s.compare(t, options: [], range: nil, locale: FirstLetterSections.rootLocale) {
-      case .orderedAscending: return true
-      case .orderedDescending: return false
-      case .orderedSame: return order < 0
-      }
+      // One collation of the UTF-8 where `SectionOrder` may make two; names the collation
+      // finds equal fall back to scalar order as there.
+      let collated = RootCollation.compare(x, y)
+      return collated != 0 ? collated < 0 : order < 0
     }
   }
 }

@@ -1,18 +1,16 @@
-import Foundation
-
 /// The primary weights of ICU's root collation (the one `SectionOrder` compares letter
 /// titles with) for ASCII and the Latin letters and combining marks (U+0000–U+024F,
 /// U+0300–U+036F, U+1E00–U+1EFF), as a table, so that names written with them get a sort
-/// key without calling Foundation.
+/// key without a collation call.
 ///
 /// Under the Unicode Collation Algorithm (UTS #10 section 4) two strings whose primary
 /// weights differ compare as their primary weights do, whatever their accents and case;
 /// only strings with equal primary weights need the secondary and tertiary levels, and
-/// those are left to Foundation. The weights are not written down here but asked of
-/// Foundation itself once, on first use, by comparisons whose first position ties at the
+/// those are left to `RootCollation`. The weights are not written down here but asked of
+/// the collation itself once, on first use, by comparisons whose first position ties at the
 /// primary level exactly when two characters share a primary weight:
 ///
-/// - the ASCII characters with a weight are sorted by Foundation, and neighbours `c < d`
+/// - the ASCII characters with a weight are sorted by the collation, and neighbours `c < d`
 ///   share a weight exactly when `c + "b"` sorts after `d + "a"`; a control is *ignorable*
 ///   (UCA section 3.6) and not in the table;
 /// - a combining mark `m` has no primary weight when `"a" + m + "b"` sorts before `"ac"`
@@ -26,7 +24,8 @@ import Foundation
 ///   (`addOwnWeights`).
 ///
 /// A character none of these fits is not in the table. `RootPrimaryWeightsTests` checks
-/// the table against Foundation's comparison on pairs of characters and on names.
+/// the table against another implementation of the root collation (Foundation's, with its
+/// own copy of ICU) on pairs of characters and on names.
 struct RootPrimaryWeights: Sendable {
   /// The scalars the table covers are below this.
   static let limit = 0x1F00
@@ -37,28 +36,25 @@ struct RootPrimaryWeights: Sendable {
   /// Zeros that make room for a key, copied as one block.
   private static let zeros = [UInt8](repeating: 0, count: 256)
 
-  /// The table, derived from Foundation once.
+  /// The table, derived from `RootCollation` once.
   static let root = RootPrimaryWeights()
 
   private init() {
-    let locale = Locale(identifier: "")
-    func order(_ a: String, _ b: String) -> ComparisonResult {
-      a.compare(b, options: [], range: nil, locale: locale)
-    }
+    let order = RootCollation.compare as (String, String) -> Int
     var entries = [UInt32](repeating: 0xFF, count: Self.limit)
     // ASCII: sorted, then grouped by primary weight.
     let ascii = (0..<128).map { UnicodeScalar(UInt8($0)) }.filter {
       let c = String($0)
       return Character($0).isLetter
-        || !(order(c + "b", "a") == .orderedDescending && order(c + "a", "b") == .orderedAscending)
-    }.sorted { order(String($0), String($1)) == .orderedAscending }
+        || !(order(c + "b", "a") > 0 && order(c + "a", "b") < 0)
+    }.sorted { order(String($0), String($1)) < 0 }
     // The first character of each group, in order: group g (from 0) has weight 3(g + 1),
     // leaving two weights between groups for letters of their own (below).
     var groups: [String] = []
     var previous: UnicodeScalar?
     for scalar in ascii {
       if previous == nil
-        || order(String(previous!) + "b", String(scalar) + "a") != .orderedDescending
+        || order(String(previous!) + "b", String(scalar) + "a") <= 0
       {
         groups.append(String(scalar))
       }
@@ -87,8 +83,8 @@ struct RootPrimaryWeights: Sendable {
       guard let scalar = UnicodeScalar(UInt32(value)) else { continue }
       let c = String(scalar)
       if scalar.properties.generalCategory == .nonspacingMark {
-        if order("a" + c + "b", "ac") == .orderedAscending
-          && order("a" + c + "c", "ab") == .orderedDescending
+        if order("a" + c + "b", "ac") < 0
+          && order("a" + c + "c", "ab") > 0
         {
           entries[value] = 0
         }
@@ -100,8 +96,8 @@ struct RootPrimaryWeights: Sendable {
       for candidate in [base] + expansions
       where candidate.allSatisfy(\.isASCII) && candidate.allSatisfy(\.isLetter) {
         guard let packed = weights(candidate) else { continue }
-        if order(c + "b", candidate + "a") == .orderedDescending
-          && order(c + "a", candidate + "b") == .orderedAscending
+        if order(c + "b", candidate + "a") > 0
+          && order(c + "a", candidate + "b") < 0
         {
           entries[value] = packed
           break
@@ -123,17 +119,17 @@ struct RootPrimaryWeights: Sendable {
   /// before `c + "a"` for group g's first character `r`, and `c + "\u{FFFD}"` before
   /// `s + "a"` for group g + 1's `s` (U+FFFD has the highest primary weight of CLDR's root
   /// collation, so nothing `r` or `c` continues with can decide otherwise). In each gap the
-  /// letters are sorted by Foundation; neighbours that tie at the primary level (as for
+  /// letters are sorted by the collation; neighbours that tie at the primary level (as for
   /// the ASCII groups) share a weight, and each new weight must likewise lie wholly after
   /// the one before (`last + "\u{FFFD}"` before `c + "a"`), so a letter that expands to
   /// several weights is never taken for one. At most two weights a gap: the letters after
-  /// those stay uncovered (compared through Foundation).
+  /// those stay uncovered (collated whole).
   ///
-  /// - Complexity: about ten Foundation comparisons a letter (a binary search among the
+  /// - Complexity: about ten collations a letter (a binary search among the
   ///   groups).
   private static func addOwnWeights(
     to entries: inout [UInt32], groups: [String], ranges: [Range<Int>],
-    order: (String, String) -> ComparisonResult
+    order: (String, String) -> Int
   ) {
     var gaps: [Int: [String]] = [:]
     for value in ranges.joined() where value < 0x180 && entries[value] == 0xFF {
@@ -150,27 +146,27 @@ struct RootPrimaryWeights: Sendable {
       var high = groups.count
       while low < high {
         let middle = (low + high) / 2
-        if order(groups[middle] + "\u{FFFD}", c + "a") == .orderedAscending {
+        if order(groups[middle] + "\u{FFFD}", c + "a") < 0 {
           low = middle + 1
         } else {
           high = middle
         }
       }
-      guard low == groups.count || order(c + "\u{FFFD}", groups[low] + "a") == .orderedAscending
+      guard low == groups.count || order(c + "\u{FFFD}", groups[low] + "a") < 0
       else { continue }
       gaps[low, default: []].append(c)
     }
     for (gap, letters) in gaps {
       var weights: [[String]] = []
-      for c in letters.sorted(by: { order($0, $1) == .orderedAscending }) {
+      for c in letters.sorted(by: { order($0, $1) < 0 }) {
         if let last = weights.last?.last,
-          order(last + "b", c + "a") == .orderedDescending,
-          order(last + "a", c + "b") == .orderedAscending
+          order(last + "b", c + "a") > 0,
+          order(last + "a", c + "b") < 0
         {
           weights[weights.count - 1].append(c)
           continue
         }
-        if let last = weights.last?.last, order(last + "\u{FFFD}", c + "a") != .orderedAscending {
+        if let last = weights.last?.last, order(last + "\u{FFFD}", c + "a") >= 0 {
           break
         }
         guard weights.count < 2 else { break }
