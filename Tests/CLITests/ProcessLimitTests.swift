@@ -242,6 +242,50 @@ struct ProcessLimitTests {
     }
   }
 
+  @Test(
+    "a flat list whose sections are made and sorted: the answer or one line, never a crash",
+    .timeLimit(.minutes(4)))
+  func madeSectionsMemoryLimit() throws {
+    let floor = try Self.floor.get()
+    // 150,000 names in no order, so that every section is sorted (a sorted file is not).
+    var random = SeededGenerator(seed: 14)
+    let syllables = ["an", "be", "ci", "do", "el", "fa", "gu", "ha", "is", "jo", "ka", "lu"]
+    var text = ""
+    for _ in 0..<150_000 {
+      var name = ""
+      for _ in 0..<Int.random(in: 2...5, using: &random) {
+        name += syllables.randomElement(using: &random)!
+      }
+      text +=
+        name.prefix(1).uppercased() + name.dropFirst() + " "
+        + syllables.randomElement(using: &random)! + "\n"
+    }
+    try TemporaryDirectory.with { folder in
+      let file = folder.appendingPathComponent("flat.txt")
+      try Data(text.utf8).write(to: file)
+      let arguments = ["--no-cache", "-f", file.path, "--index", "jojojo"]
+      let unlimited = try CLIRunner.run(arguments)
+      #expect(unlimited.status == 0 && !unlimited.stdout.isEmpty)
+      var answered = 0
+      var refused = 0
+      // From the floor up in steps of 2 MiB, past what the sort needs (its keys and items,
+      // about 150 bytes a name, and 8 MiB kept for allocations that cannot fail softly).
+      for limit in stride(from: floor, through: floor + (64 << 10), by: 2 << 10) {
+        let result = try Self.run(limit: "-v \(limit)", arguments)
+        if Self.expectAnswerOrRefusal(
+          result, answer: unlimited.stdout, source: file.path,
+          context: "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)")
+        {
+          answered += 1
+        } else {
+          refused += 1
+        }
+      }
+      #expect(refused > 0, "no limit was too low: the sweep misses the failures")
+      #expect(answered > 0, "the list was never answered under a limit")
+    }
+  }
+
   /// The lowest `ulimit -v` (KiB, to 256 KiB) under which `names-search --version` prints
   /// its version: below it the dynamic loader or the Swift runtime cannot start the program.
   static func startFloor() throws -> Int {

@@ -50,6 +50,17 @@ public struct FirstLetterSections: SectionMaker {
     ThreadPool.run { _ = RootPrimaryWeights.root }
   }
 
+  /// At most 2 bytes a byte of names and 145 bytes a name, besides the names: whether each
+  /// starts with a letter (1), the sections' members as they grow (16), the names a
+  /// `CharacterRanks` may cover (16), each name's sort key (twice its bytes) and `Sorter.Item`
+  /// (32), the sorts' copies of their items (32, and 32 more for the radix sort's second
+  /// buffer or `sort`'s merge buffer) and results (16: 8 twice while mapped), and
+  /// `CharacterRanks`' two tables (192 KiB).
+  public func memoryNeeded(for names: NameStore) -> Int {
+    let item = MemoryLayout<Sorter.Item>.stride
+    return 2 * names.bytes.count + (1 + 16 + 16 + 3 * item + 16) * names.count + (192 << 10)
+  }
+
   /// The first character of the name `utf8`, made from at most its first 15 bytes (a small
   /// string, not allocated) when the character ends within them.
   private static func firstCharacter(_ utf8: UnsafeBufferPointer<UInt8>) -> Character? {

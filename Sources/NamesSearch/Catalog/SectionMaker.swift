@@ -10,6 +10,15 @@ public protocol SectionMaker: Sendable {
   /// - Complexity: at most O(n log n) in the number of names.
   func sections(of names: NameStore) -> [(title: String, members: [Int])]
 
+  /// The bytes of address space `sections(of:)` may take at its peak for `names`, an upper
+  /// bound. The loader refuses the list in one line (`LoadError` `memoryRefused`) when the
+  /// process's limits (`ulimit -v`, `ulimit -d`: `AddressSpace`) leave less, since the
+  /// sort's arrays cannot fail softly: a list either loads or is refused, never stopped
+  /// by a failed allocation. The default allows 3 bytes a byte of names and 160 a name.
+  ///
+  /// - Complexity: O(1).
+  func memoryNeeded(for names: NameStore) -> Int
+
   /// Called once when a list turns out to need made sections, before its names are read:
   /// a maker may start, on another core, the set-up `sections(of:)` will need.
   func prepare()
@@ -18,4 +27,9 @@ public protocol SectionMaker: Sendable {
 extension SectionMaker {
   /// Nothing to set up.
   public func prepare() {}
+
+  /// 3 bytes a byte of names and 160 bytes a name.
+  public func memoryNeeded(for names: NameStore) -> Int {
+    3 * names.bytes.count + 160 * names.count
+  }
 }

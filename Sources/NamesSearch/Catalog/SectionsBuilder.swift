@@ -358,7 +358,9 @@ struct SectionsBuilder: ~Copyable {
   /// The sections read, any open one ended.
   ///
   /// - Throws: `LoadError` `memoryRefused` when the system refused memory for a name;
-  ///   `noSuchField` for a search field that no decoded record holds (a misspelt field
+  ///   `outOfMemory` when sections are to be made and the process's limits leave less than
+  ///   the maker's `memoryNeeded(for:)` (and `AddressSpace.reserve`); `noSuchField` for a
+  ///   search field that no decoded record holds (a misspelt field
   ///   would otherwise find nothing, silently).
   consuming func finish() throws(LoadError) -> SectionedNames {
     endSection()
@@ -383,6 +385,12 @@ struct SectionsBuilder: ~Copyable {
     guard refiles, sections.names.count > 0 else { return sections }
     let groups: [(title: String, members: [Int])]
     if fields.section == nil {
+      let needed = maker.memoryNeeded(for: sections.names)
+      if !AddressSpace.allows(needed), let available = AddressSpace.headroom() {
+        throw LoadError(
+          source: source,
+          reason: .outOfMemory(needed: needed + AddressSpace.reserve, available: available))
+      }
       groups = maker.sections(of: sections.names)
     } else {
       var members = [[Int]](repeating: [], count: fieldTitles.count)

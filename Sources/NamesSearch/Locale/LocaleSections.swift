@@ -63,6 +63,13 @@ public struct LocaleSections: SectionMaker {
     return groups
   }
 
+  /// At most 4 bytes a byte of names and 160 bytes a name: each name's ICU sort key (an
+  /// array of at least 64 bytes, or 4 a byte of the name, and its header) beside the
+  /// buckets' members, the sorted indices and the sorts' buffers.
+  public func memoryNeeded(for names: NameStore) -> Int {
+    4 * names.bytes.count + 160 * names.count
+  }
+
   /// The bucket of a name's UTF-8 in the locale's index.
   private func bucketIndex(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
     let bucket = locale.index.bucket(of: utf8)
