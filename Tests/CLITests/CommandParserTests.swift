@@ -335,8 +335,20 @@ struct CommandParserTests {
         ["--locale="],
         invalid(
           "--locale", "locale", "",
-          "a locale ICU knows, such as sv, de_DE or zh (not a locale ID (language[_Region], "
-            + "such as sv or sv_SE))")
+          "a locale ICU knows, such as sv, de_DE or zh (the value is empty)")
+      ),
+      (
+        ["--locale", "garbage!!"],
+        invalid(
+          "--locale", "locale", "garbage!!",
+          "a locale ICU knows, such as sv, de_DE or zh (\"!\" cannot be part of a locale ID)")
+      ),
+      (
+        ["--locale", "sv\u{E9}"],
+        invalid(
+          "--locale", "locale", "sv\u{E9}",
+          "a locale ICU knows, such as sv, de_DE or zh (U+00E9 cannot be part of a locale ID)"
+        )
       ),
     ])
   func invalidValue(arguments: [String], expected: UsageError) {

@@ -38,12 +38,21 @@ public struct SectionLocale: Sendable, Hashable, CustomStringConvertible {
   /// - Complexity: ICU loads the locale's collation and index data: about a millisecond.
   public init(_ identifier: String) throws(Unknown) {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-@=;.".utf8)
-    guard !identifier.isEmpty, identifier.utf8.count <= 100,
-      identifier.utf8.allSatisfy(allowed.contains)
-    else {
-      throw Unknown(
-        identifier: identifier,
-        reason: "not a locale ID (language[_Region], such as sv or sv_SE)")
+    if identifier.isEmpty {
+      throw Unknown(identifier: identifier, reason: "the value is empty")
+    }
+    if identifier.utf8.count > 100 {
+      throw Unknown(identifier: identifier, reason: "longer than a locale ID's 100 bytes")
+    }
+    if let bad = identifier.unicodeScalars.first(where: {
+      !$0.isASCII || !allowed.contains(UInt8($0.value))
+    }) {
+      // A printable ASCII character as itself, any other by its code point.
+      let hex = String(bad.value, radix: 16, uppercase: true)
+      let shown =
+        (0x21...0x7E).contains(bad.value)
+        ? "\"\(bad)\"" : "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      throw Unknown(identifier: identifier, reason: "\(shown) cannot be part of a locale ID")
     }
     do {
       index = try ICUAlphabeticIndex(identifier)
