@@ -294,8 +294,10 @@ private final class ScalarTables {
   /// For each scalar below U+10000: 0 = not yet known, 1 = does not fold alone, else
   /// `(offset + 1) << 8 | length` of its folded UTF-8 in `pool`.
   private let bmpEntries: UnsafeMutablePointer<UInt32>
-  /// Whether `bmpEntries` is a page mapping (else a `calloc` block).
+  /// Whether `bmpEntries` is a page mapping (else an allocated block).
   private let bmpEntriesAreMapped: Bool
+  /// The size of `bmpEntries` in bytes: 256 KiB.
+  private static let bmpEntriesBytes = 0x10000 * MemoryLayout<UInt32>.stride
   /// The same for scalars above U+FFFF.
   private var astralEntries: [UInt32: UInt32] = [:]
   /// The folded forms, back to back, followed by `poolPadding` zero bytes past
@@ -309,16 +311,16 @@ private final class ScalarTables {
     self.options = options
     self.dropsPunctuation = dropsPunctuation
     // Zeroed pages mapped as they are touched: a list of Latin names touches the first
-    // one or two of the table's 256 KiB. (`calloc` did so only while glibc's threshold for mapping was below 256 KiB;
-    // it rises once a larger mapped block is freed, and then every table was cleared with
-    // memset: a quarter of the built-in list's folding, four tables a search; callgrind.)
-    let bytes = 0x10000 * MemoryLayout<UInt32>.stride
-    if let mapped = SystemMemory.mapAnonymous(bytes: bytes) {
+    // one or two of the table's 256 KiB. (`calloc` did so only while glibc's threshold for
+    // mapping was below 256 KiB; it rises once a larger mapped block is freed, and then
+    // every table was cleared with memset: a quarter of the built-in list's folding, four
+    // tables a search; callgrind.) Should the mapping be refused, an allocated block.
+    if let mapped = SystemMemory.mapAnonymous(bytes: Self.bmpEntriesBytes) {
       bmpEntries = mapped.bindMemory(to: UInt32.self, capacity: 0x10000)
       bmpEntriesAreMapped = true
     } else {
-      bmpEntries = calloc(0x10000, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(
-        to: UInt32.self)
+      bmpEntries = .allocate(capacity: 0x10000)
+      bmpEntries.initialize(repeating: 0, count: 0x10000)
       bmpEntriesAreMapped = false
     }
     pool = .allocate(capacity: poolCapacity + Self.poolPadding)
@@ -327,9 +329,9 @@ private final class ScalarTables {
 
   deinit {
     if bmpEntriesAreMapped {
-      SystemMemory.unmap(bmpEntries, bytes: 0x10000 * MemoryLayout<UInt32>.stride)
+      SystemMemory.unmap(bmpEntries, bytes: Self.bmpEntriesBytes)
     } else {
-      free(bmpEntries)
+      bmpEntries.deallocate()
     }
     pool.deallocate()
   }
