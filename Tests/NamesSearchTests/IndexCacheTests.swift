@@ -336,7 +336,7 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 8)
+    #expect(version >> 24 == 9)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
     // ending there, the body (no owners: one key per name; no further keys or records,
     // which take no bytes) right after; format 3 in the version's top byte; its checksum
