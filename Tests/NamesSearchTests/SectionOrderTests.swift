@@ -53,4 +53,21 @@ struct SectionOrderTests {
       #expect(sections.first?.members.map { Array(names)[$0] } == expected)
     }
   }
+
+  @Test("titles of one ASCII letter are ordered as the system ICU's root sort keys order them")
+  func asciiLetters() throws {
+    let root = try ICUAlphabeticIndex("root")
+    let letters = (0x41...0x5A).flatMap { [$0, $0 | 0x20] }.map { String(UnicodeScalar(UInt8($0))) }
+    // Beside them: titles that take the collator (two letters, an accented letter).
+    let titles = letters + ["Aa", "ab", "Å", "ä", "Zz"]
+    func key(_ title: String) -> [UInt8] {
+      Array(title.utf8).withUnsafeBufferPointer { root.sortKey(of: $0) }
+    }
+    for a in titles {
+      for b in titles {
+        let expected = key(a) != key(b) ? key(a).lexicographicallyPrecedes(key(b)) : false
+        #expect(SectionOrder.areInIncreasingOrder(a, b) == expected, "\(a) \(b)")
+      }
+    }
+  }
 }

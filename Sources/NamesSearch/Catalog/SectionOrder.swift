@@ -2,9 +2,11 @@
 ///
 /// 1. Titles whose first character is a letter (`Character.isLetter`) come first, ordered
 ///    by the Unicode Collation Algorithm with ICU's root collation (`RootCollation`, the
-///    system ICU's): letters first, then
-///    accents, then case, so `a < A < Å < ä < Ä < b`. Titles the collation finds equal are
-///    ordered by their Unicode scalar values.
+///    system ICU's): letters first, then accents, then case, so `a < A < Å < ä < Ä < b`.
+///    Titles the collation finds equal are ordered by their Unicode scalar values. Two
+///    titles of one ASCII letter each (a list's usual "A" … "Z") are ordered without
+///    opening the collator, as it orders them (UTS #10, DUCET: the primary weights of a…z
+///    ascend; a lowercase letter's tertiary weight is below its uppercase's).
 /// 2. Every other title ("#", "0", "…", "") follows, ordered by Unicode scalar values.
 ///
 /// Titles are never folded or merged: "A", "Å" and "Ä" stay three sections.
@@ -17,10 +19,25 @@ public enum SectionOrder {
     let bIsLetter = b.first?.isLetter ?? false
     if aIsLetter != bIsLetter { return aIsLetter }
     if aIsLetter {
+      if let x = asciiLetter(a), let y = asciiLetter(b) {
+        // Compared as lowercase letters, then lowercase (0x20 set) first.
+        if x | 0x20 != y | 0x20 { return x | 0x20 < y | 0x20 }
+        return x > y
+      }
       let order = RootCollation.compare(a, b)
       if order != 0 { return order < 0 }
     }
     return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+  }
+
+  /// The byte of `title` when it is one ASCII letter and nothing else.
+  @inline(__always)
+  private static func asciiLetter(_ title: String) -> UInt8? {
+    var utf8 = title.utf8.makeIterator()
+    guard let byte = utf8.next(), utf8.next() == nil,
+      (0x41...0x5A).contains(byte & 0xDF)  // Uppercased.
+    else { return nil }
+    return byte
   }
 
   /// `titles` sorted under the rule above.
