@@ -37,6 +37,10 @@ extern "C" CICULocale *cicu_locale_open(const char *name, char *reason, size_t r
   }
   auto result = std::make_unique<CICULocale>();
   result->collator = ucol_open(name, &status);
+  // Canonical equivalents compare equal, as for the root collator (cicu_root_compare).
+  if (U_SUCCESS(status)) {
+    ucol_setAttribute(result->collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &status);
+  }
   if (U_FAILURE(status)) {
     setReason(reason, reasonSize, std::string("ICU cannot open its collator: ") + u_errorName(status));
     return nullptr;
@@ -136,6 +140,9 @@ static const UCollator *rootCollator() {
   static const UCollator *const collator = [] {
     UErrorCode status = U_ZERO_ERROR;
     UCollator *opened = ucol_open("", &status);
+    // Canonical equivalents ("a" + U+0302 + U+0323 and U+1EAD) compare equal (UTS #10
+    // section 4.1 normalizes to NFD; ICU skips it unless asked).
+    if (U_SUCCESS(status)) ucol_setAttribute(opened, UCOL_NORMALIZATION_MODE, UCOL_ON, &status);
     if (U_FAILURE(status)) {
       if (opened != nullptr) ucol_close(opened);
       return static_cast<UCollator *>(nullptr);

@@ -70,4 +70,27 @@ struct SectionOrderTests {
       }
     }
   }
+
+  @Test("names written two canonically equivalent ways sort together, in scalar order")
+  func canonicalEquivalents() {
+    // "Bậc" precomposed (U+1EAD), the same with its marks typed circumflex first (not in
+    // canonical order), and "Bạc". By hand (UTS #10: both spellings normalize to a + U+0323
+    // + U+0302 and compare equal): "Bạc" first (its next secondary weight is c's common one,
+    // below the circumflex's), then the two spellings of "Bậc", which tie and are ordered
+    // by their scalars (a, U+0061, before U+1EAD).
+    let precomposed = "B\u{1EAD}c"
+    let marksSwapped = "Ba\u{0302}\u{0323}c"
+    let dotBelow = "B\u{1EA1}c"
+    #expect(
+      SectionOrder.sorted([precomposed, marksSwapped, dotBelow]) == [
+        dotBelow, marksSwapped, precomposed,
+      ])
+    for rotation in 0..<3 {
+      let names = Array(
+        ([precomposed, marksSwapped, dotBelow] + [precomposed, marksSwapped])[
+          rotation..<rotation + 3])
+      let sections = FirstLetterSections().sections(of: NameStore(names))
+      #expect(sections.first?.members.map { names[$0] } == [dotBelow, marksSwapped, precomposed])
+    }
+  }
 }

@@ -21,7 +21,8 @@ typedef enum CICUBucketKind {
   CICU_BUCKET_OVERFLOW = 3,
 } CICUBucketKind;
 
-/// Opens `locale` (an ICU locale ID such as "sv_SE"). Returns NULL, with a reason copied into
+/// Opens `locale` (an ICU locale ID such as "sv_SE"); its collator normalizes (canonical
+/// equivalents compare equal). Returns NULL, with a reason copied into
 /// `reason` (NUL-terminated, at most `reasonSize` bytes), when ICU has no data for the
 /// locale's language (its collator falls back to the root locale while the language is not
 /// "root" or "en"), or when ICU fails. Close with cicu_locale_close.
@@ -67,7 +68,8 @@ int32_t cicu_compare(
 
 /// -1, 0 or 1 as the UTF-8 text `a` sorts before, equal to or after `b` under ICU's root
 /// collation (the CLDR root collation order, the Unicode Collation Algorithm's DUCET with
-/// CLDR's changes; ucol_strcollUTF8 on a collator opened once with ucol_open("")).
+/// CLDR's changes; ucol_strcollUTF8 on a collator opened once with ucol_open(""), with
+/// normalization on, so canonical equivalents compare equal).
 /// Thread-safe: ICU's const collation functions may share one collator. Should ICU fail to
 /// open the root collator, texts compare by their bytes (Unicode scalar order).
 int32_t cicu_root_compare(
