@@ -61,19 +61,33 @@ package enum AddressSpace {
 
     /// The mapped size and the data size in bytes, from `/proc/self/statm`.
     private static func currentUse() -> (mapped: Int, data: Int)? {
-      let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { return nil }
-      defer { close(fd) }
-      var text = (0..<128).map { _ in UInt8(0) }
-      let count = text.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard count > 0 else { return nil }
-      // "size resident shared text lib data dt", in pages.
-      let fields = text[..<count].split(whereSeparator: { $0 == 0x20 || $0 == 0x0A })
-      guard fields.count >= 6, let size = Int(String(decoding: fields[0], as: UTF8.self)),
-        let data = Int(String(decoding: fields[5], as: UTF8.self))
-      else { return nil }
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      return (size * page, data * page)
+      // Without a heap allocation: this is asked when an allocation may be refused.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { text in
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let count = read(fd, text.baseAddress, text.count)
+        guard count > 0 else { return nil }
+        // "size resident shared text lib data dt", in pages, decimal, one space apart.
+        var field = 0
+        var value = 0
+        var size = 0
+        for byte in text[..<count] {
+          if (0x30...0x39).contains(byte) {
+            guard value < Int.max / 100 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            continue
+          }
+          if field == 0 { size = value }
+          if field == 5 {
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            return (size * page, value * page)
+          }
+          field += 1
+          value = 0
+        }
+        return nil
+      }
     }
   #endif
 }
