@@ -93,4 +93,22 @@ struct SectionOrderTests {
       #expect(sections.first?.members.map { names[$0] } == [dotBelow, marksSwapped, precomposed])
     }
   }
+
+  @Test("a name's first character is classed alike however its marks are typed")
+  func firstCharacterCanonically() {
+    // U+0345 (Alphabetic) and U+0327 (not) typed in both orders are one character to
+    // Swift's equality. By hand: both decompose (NFD) to U+0327 U+0345, not a letter, so
+    // both names go under "#" in scalar order, U+0327 (CC A7) before U+0345 (CD 85),
+    // whichever the file lists first.
+    let a = "\u{345}\u{327}a"
+    let b = "\u{327}\u{345}b"
+    for names in [[a, b], [b, a]] {
+      let sections = FirstLetterSections().sections(of: NameStore(names))
+      #expect(sections.map(\.title) == ["#"])
+      #expect(sections.first?.members.map { names[$0] } == [b, a])
+    }
+    #expect(!SectionOrder.isLetter(a.first!) && !SectionOrder.isLetter(b.first!))
+    #expect(SectionOrder.isLetter("\u{1EAD}") && SectionOrder.isLetter("e\u{301}"))
+    #expect(!SectionOrder.isLetter("1") && !SectionOrder.isLetter("#"))
+  }
 }

@@ -33,7 +33,7 @@ public struct FirstLetterSections: SectionMaker {
 
   /// The title of a name whose first character is `first`.
   private static func title(of first: Character) -> String {
-    guard first.isLetter else { return "#" }
+    guard SectionOrder.isLetter(first) else { return "#" }
     var marksRemoved = String.UnicodeScalarView()
     for scalar in String(first).decomposedStringWithCompatibilityMapping.unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {
@@ -118,8 +118,9 @@ public struct FirstLetterSections: SectionMaker {
           startsWithLetter[i] = cached.isLetter
         } else {
           index = group(Self.title(of: first))
-          cache[first] = (index, first.isLetter)
-          startsWithLetter[i] = first.isLetter
+          let isLetter = SectionOrder.isLetter(first)
+          cache[first] = (index, isLetter)
+          startsWithLetter[i] = isLetter
         }
       } else {
         index = group("#")

@@ -1,6 +1,8 @@
+import Foundation
+
 /// The order of section titles in a catalog, like a contacts index that keeps "#" last.
 ///
-/// 1. Titles whose first character is a letter (`Character.isLetter`) come first, ordered
+/// 1. Titles whose first character is a letter (`isLetter(_:)`) come first, ordered
 ///    by the Unicode Collation Algorithm with ICU's root collation (`RootCollation`, the
 ///    system ICU's): letters first, then accents, then case, so `a < A < Å < ä < Ä < b`.
 ///    Titles the collation finds equal are ordered by their Unicode scalar values. Two
@@ -15,8 +17,8 @@ public enum SectionOrder {
   ///
   /// - Complexity: O(n) in the length of the shorter title.
   public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-    let aIsLetter = a.first?.isLetter ?? false
-    let bIsLetter = b.first?.isLetter ?? false
+    let aIsLetter = a.first.map(isLetter) ?? false
+    let bIsLetter = b.first.map(isLetter) ?? false
     if aIsLetter != bIsLetter { return aIsLetter }
     if aIsLetter {
       if let x = asciiLetter(a), let y = asciiLetter(b) {
@@ -28,6 +30,20 @@ public enum SectionOrder {
       if order != 0 { return order < 0 }
     }
     return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+  }
+
+  /// Whether `character` is a letter: `Character.isLetter` of its canonical decomposition
+  /// (NFD, Unicode UAX #15), so that characters `Character`'s equality takes as one (U+0345
+  /// U+0327 and U+0327 U+0345, whose first scalars differ) are classed alike.
+  ///
+  /// - Complexity: O(1) for an ASCII character; one decomposition otherwise.
+  public static func isLetter(_ character: Character) -> Bool {
+    if let ascii = character.asciiValue { return (0x41...0x5A).contains(ascii & 0xDF) }
+    if let first = character.unicodeScalars.first, first.isASCII {
+      // An ASCII letter or other character with marks after it.
+      return (0x41...0x5A).contains(UInt8(first.value) & 0xDF)
+    }
+    return String(character).decomposedStringWithCanonicalMapping.first?.isLetter ?? false
   }
 
   /// The byte of `title` when it is one ASCII letter and nothing else.
