@@ -55,6 +55,23 @@ struct LocaleSectionsTests {
     #expect(maker.title(for: "Дмитрий") == "#")
   }
 
+  @Test("names the collation finds equal are in scalar order whatever the file's order")
+  func equalNamesInScalarOrder() throws {
+    // By hand: the soft hyphen (U+00AD) is ignorable at every level (DUCET), so "Eli­se"
+    // ties "Elise"; "E" + U+0301 and "É" are canonically equivalent and tie; the accent is
+    // a secondary difference after the plain ones. Ties in scalar order: "s" (0x73) before
+    // U+00AD, "E" (0x45) before "É" (U+00C9).
+    let expected = ["Elise", "Eli\u{AD}se", "E\u{301}lise", "\u{C9}lise"]
+    let maker = LocaleSections(locale: try Self.locale("sv"))
+    for names in [
+      expected, expected.reversed(), [expected[2], expected[0], expected[3], expected[1]],
+    ] {
+      let sections = maker.sections(of: NameStore(Array(names)))
+      #expect(sections.map(\.title) == ["E"])
+      #expect(sections.first?.members.map { Array(names)[$0] } == expected)
+    }
+  }
+
   @Test("German: Ä under A, Ö under O, no letters after Z")
   func german() throws {
     let maker = LocaleSections(locale: try Self.locale("de_DE"))

@@ -12,7 +12,8 @@
 /// ```
 ///
 /// Sections come in the index's order, "#" last; names within a section follow the
-/// locale's collation (ICU sort keys), names the collation finds equal in list order.
+/// locale's collation (ICU sort keys), names the collation finds equal in Unicode scalar
+/// order, then (the same text) in list order.
 /// The root locale's maker is `FirstLetterSections`, which this one does not replace.
 public struct LocaleSections: SectionMaker {
   /// The locale whose index the names are filed into.
@@ -106,7 +107,12 @@ public struct LocaleSections: SectionMaker {
     return members.indices.sorted { a, b in
       if keys[a].lexicographicallyPrecedes(keys[b]) { return true }
       if keys[b].lexicographicallyPrecedes(keys[a]) { return false }
-      return members[a] < members[b]
+      // Equal under the collation: scalar order (UTF-8 byte order), as `SectionOrder`'s
+      // root order does, then list order.
+      let x = names.utf8(of: members[a])
+      let y = names.utf8(of: members[b])
+      if x.elementsEqual(y) { return members[a] < members[b] }
+      return x.lexicographicallyPrecedes(y)
     }.map { members[$0] }
   }
 }
