@@ -5,7 +5,7 @@ import Testing
 @testable import NamesSearch
 
 /// Made sections: titles written out by hand; the order within sections against the
-/// reference, Foundation's root-locale `compare` through `SectionOrder.areInIncreasingOrder`
+/// reference, the root collation pair by pair through `SectionOrder.areInIncreasingOrder`
 /// (ties by file order), on the international fixtures and on tricky sets.
 @Suite("FirstLetterSections")
 struct FirstLetterSectionsTests {
@@ -90,7 +90,8 @@ struct FirstLetterSectionsTests {
     ])
   }
 
-  @Test("generated ASCII names compare as Foundation compares them", arguments: 0..<4)
+  @Test(
+    "generated ASCII names sort as the root collation compares them pair by pair", arguments: 0..<4)
   func generated(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
     let alphabet = Array("aAbBzZ09 -_.,'!?@#&()[]{}/\\*+<=>|~$%^`\"e\u{E9}\t")
@@ -139,7 +140,7 @@ struct FirstLetterSectionsTests {
         stems.randomElement(using: &random)! + tails.randomElement(using: &random)!
           + tails.randomElement(using: &random)!)
     }
-    // In Foundation's order (ties by index) every section is already sorted.
+    // In the reference's order (ties by index) every section is already sorted.
     let inOrder = Self.reference(names).flatMap(\.members).map { names[$0] }
     Self.check(inOrder)
     // Code point order (how the benchmark's sorted file is sorted), and reversed.

@@ -31,8 +31,9 @@ public enum CatalogLoader {
   ///   - options: the format, table and record fields to read (`LoadOptions`).
   ///   - progress: told after each chunk read.
   /// - Throws: `LoadError` when the file cannot be read or is not a sortednames list, or
-  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
-  ///   `memoryRefused` when the system refuses an allocation as it loads.
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`, or
+  ///   the made sections' sort: `SectionMaker.memoryNeeded(for:)`), or `memoryRefused`
+  ///   when the system refuses an allocation as it loads.
   /// - Complexity: O(n) in the file's size.
   public static func load(
     contentsOfFile path: PathName, maximumSize: Int = FileReader.defaultMaximumSize,
@@ -60,8 +61,9 @@ public enum CatalogLoader {
   /// unless `options` names one, its records read by `options.fields`.
   ///
   /// - Throws: `LoadError` when the input cannot be read or is not a sortednames list, or
-  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`), or
-  ///   `memoryRefused` when the system refuses an allocation as it loads.
+  ///   `outOfMemory` when the process's memory limits cannot hold it (`LoadMemory`, or
+  ///   the made sections' sort: `SectionMaker.memoryNeeded(for:)`), or `memoryRefused`
+  ///   when the system refuses an allocation as it loads.
   public static func load(
     from reader: FileReader, options: LoadOptions = .default, progress: Progress? = nil
   ) throws(LoadError) -> Catalog {

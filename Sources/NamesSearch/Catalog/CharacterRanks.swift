@@ -12,9 +12,9 @@
 /// once with `RootCollation`, and neighbours `c < d` share a rank (a primary weight:
 /// they differ only in case, accents, kana type or width) exactly when `c + "b"` sorts after
 /// `d + "a"`. A name's key is its characters' ranks as 16-bit big-endian words; names whose
-/// keys are equal are collated whole (`FirstLetterSections`). Tested against Foundation's
-/// comparison of whole names, another implementation with its own ICU
-/// (`CharacterRanksTests`).
+/// keys are equal are collated whole (`FirstLetterSections`). Tested against the system
+/// ICU's sort keys of whole names (`ucol_getSortKey`, not the pairwise comparison the ranks
+/// come from; `CharacterRanksTests`).
 ///
 /// A Hangul syllable is several primary weights (its jamo, UTS #10 section 10.2): ranks
 /// still order syllables one after another, but not a syllable against a character of

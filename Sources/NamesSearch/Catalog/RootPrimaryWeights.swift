@@ -23,9 +23,9 @@
 ///   two of ASCII's (ø, ı, ð, ŋ, þ) gets one of two weights left free between them
 ///   (`addOwnWeights`).
 ///
-/// A character none of these fits is not in the table. `RootPrimaryWeightsTests` checks
+/// A character none of these fits is not in the table. `FirstLetterSectionsTests` checks
 /// the table against another implementation of the root collation (Foundation's, with its
-/// own copy of ICU) on pairs of characters and on names.
+/// own copy of ICU, which agrees on these letters) on pairs of characters and on names.
 struct RootPrimaryWeights: Sendable {
   /// The scalars the table covers are below this.
   static let limit = 0x1F00

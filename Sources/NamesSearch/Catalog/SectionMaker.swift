@@ -11,7 +11,7 @@ public protocol SectionMaker: Sendable {
   func sections(of names: NameStore) -> [(title: String, members: [Int])]
 
   /// The bytes of address space `sections(of:)` may take at its peak for `names`, an upper
-  /// bound. The loader refuses the list in one line (`LoadError` `memoryRefused`) when the
+  /// bound. The loader refuses the list in one line (`LoadError` `outOfMemory`) when the
   /// process's limits (`ulimit -v`, `ulimit -d`: `AddressSpace`) leave less, since the
   /// sort's arrays cannot fail softly: a list either loads or is refused, never stopped
   /// by a failed allocation. The default allows 3 bytes a byte of names and 160 a name.

@@ -42,7 +42,7 @@ public struct SectionLocale: Sendable, Hashable, CustomStringConvertible {
       throw Unknown(identifier: identifier, reason: "the value is empty")
     }
     if identifier.utf8.count > 100 {
-      throw Unknown(identifier: identifier, reason: "longer than a locale ID's 100 bytes")
+      throw Unknown(identifier: identifier, reason: "longer than 100 bytes")
     }
     if let bad = identifier.unicodeScalars.first(where: {
       !$0.isASCII || !allowed.contains(UInt8($0.value))
