@@ -50,15 +50,40 @@ public struct FirstLetterSections: SectionMaker {
     ThreadPool.run { _ = RootPrimaryWeights.root }
   }
 
-  /// At most 2 bytes a byte of names and 145 bytes a name, besides the names: whether each
-  /// starts with a letter (1), the sections' members as they grow (16), the names a
-  /// `CharacterRanks` may cover (16), each name's sort key (twice its bytes) and `Sorter.Item`
-  /// (32), the sorts' copies of their items (32, and 32 more for the radix sort's second
-  /// buffer or `sort`'s merge buffer) and results (16: 8 twice while mapped), and
-  /// `CharacterRanks`' two tables (192 KiB).
+  /// An upper bound, besides the names: twice their bytes (each name's sort key) and, per
+  /// name, whether it starts with a letter (1 byte), the sections' members as they grow
+  /// (16), its `Sorter.Item` (32) and its place in the sorted result (8); 16 more per name
+  /// a `CharacterRanks` may cover and its two tables (192 KiB); and for each section being
+  /// sorted at once (one per core while the thread pool is usable, else one), its items
+  /// copied, the radix sort's second buffer or `sort`'s merge buffer, and its result (72
+  /// bytes a name). A section's size is bounded from the names' first bytes: a name that
+  /// starts with an ASCII letter is filed under that letter, one that starts with another
+  /// ASCII character under "#", and any other may join either.
+  ///
+  /// - Complexity: O(n) in the number of names (one byte of each is read).
   public func memoryNeeded(for names: NameStore) -> Int {
+    var leads = [Int](repeating: 0, count: 256)
+    for i in 0..<names.count { leads[Int(names.utf8(of: i).first ?? 0)] += 1 }
+    var nonASCII = 0
+    var covered = 0
+    for lead in 0x80..<0x100 {
+      nonASCII += leads[lead]
+      if CharacterRanks.mayCover(lead: UInt8(lead)) { covered += leads[lead] }
+    }
+    var largest = 0
+    var others = 0
+    for lead in 0..<0x80 {
+      if (0x41...0x5A).contains(lead) {
+        largest = max(largest, leads[lead] + leads[lead | 0x20])
+      } else if !(0x61...0x7A).contains(lead) {
+        others += leads[lead]
+      }
+    }
+    largest = max(largest, others) + nonASCII
+    let atOnce = min(names.count, (ThreadPool.isUsable ? ProcessInfoCores.count : 1) * largest)
     let item = MemoryLayout<Sorter.Item>.stride
-    return 2 * names.bytes.count + (1 + 16 + 16 + 3 * item + 16) * names.count + (192 << 10)
+    return 2 * names.bytes.count + (1 + 16 + item + 8) * names.count + 16 * covered
+      + (2 * item + 8) * atOnce + (192 << 10)
   }
 
   /// The first character of the name `utf8`, made from at most its first 15 bytes (a small
