@@ -203,6 +203,28 @@ struct ProcessLimitTests {
     return false
   }
 
+  /// Runs `arguments` under each `ulimit -v` of `limits` (KiB), expecting the answer or one
+  /// line (`expectAnswerOrRefusal`); how many runs answered and how many were refused.
+  static func sweep(
+    _ limits: some Sequence<Int>, _ arguments: [String], answer: Data, source: String,
+    context: String
+  ) throws -> (answered: Int, refused: Int) {
+    var answered = 0
+    var refused = 0
+    for limit in limits {
+      let result = try run(limit: "-v \(limit)", arguments)
+      if expectAnswerOrRefusal(
+        result, answer: answer, source: source,
+        context: "ulimit -v \(limit) (\(context)): \(result.stderrText)")
+      {
+        answered += 1
+      } else {
+        refused += 1
+      }
+    }
+    return (answered, refused)
+  }
+
   @Test(
     "under ulimit -v, the answer or one line 'out of memory' and exit 2",
     .timeLimit(.minutes(4)), arguments: ["xml", "binary"])
@@ -266,21 +288,12 @@ struct ProcessLimitTests {
       let arguments = ["--no-cache", "-f", file.path, "--index", "jojojo"]
       let unlimited = try CLIRunner.run(arguments)
       #expect(unlimited.status == 0 && !unlimited.stdout.isEmpty)
-      var answered = 0
-      var refused = 0
       // From the floor up in steps of 2 MiB, past what the sort needs (its keys and items,
-      // about 150 bytes a name, and 8 MiB kept for allocations that cannot fail softly).
-      for limit in stride(from: floor, through: floor + (64 << 10), by: 2 << 10) {
-        let result = try Self.run(limit: "-v \(limit)", arguments)
-        if Self.expectAnswerOrRefusal(
-          result, answer: unlimited.stdout, source: file.path,
-          context: "ulimit -v \(limit) (floor \(floor)): \(result.stderrText)")
-        {
-          answered += 1
-        } else {
-          refused += 1
-        }
-      }
+      // about 60 bytes a name and 72 a name of the largest section, and 8 MiB kept for
+      // allocations that cannot fail softly).
+      let (answered, refused) = try Self.sweep(
+        stride(from: floor, through: floor + (64 << 10), by: 2 << 10), arguments,
+        answer: unlimited.stdout, source: file.path, context: "floor \(floor)")
       #expect(refused > 0, "no limit was too low: the sweep misses the failures")
       #expect(answered > 0, "the list was never answered under a limit")
     }
@@ -302,21 +315,11 @@ struct ProcessLimitTests {
     let unlimited = try CLIRunner.run(["ann"])
     #expect(unlimited.status == 0 && !unlimited.stdout.isEmpty)
     let floor = try Self.startFloor()
-    var answered = 0
-    var refused = 0
     // Up from where the program starts, in steps of 512 KiB, past where it answers (the
     // keys of 2,000 names and the thread pool's room, a few MiB).
-    for limit in stride(from: floor, through: floor + (32 << 10), by: 512) {
-      let result = try Self.run(limit: "-v \(limit)", ["ann"])
-      if Self.expectAnswerOrRefusal(
-        result, answer: unlimited.stdout, source: "the built-in list",
-        context: "ulimit -v \(limit) (starts at \(floor)): \(result.stderrText)")
-      {
-        answered += 1
-      } else {
-        refused += 1
-      }
-    }
+    let (answered, refused) = try Self.sweep(
+      stride(from: floor, through: floor + (32 << 10), by: 512), ["ann"],
+      answer: unlimited.stdout, source: "the built-in list", context: "starts at \(floor)")
     #expect(refused > 0, "no limit was too low: the sweep misses the failures")
     #expect(answered > 0, "the built-in list was never answered under a limit")
   }
