@@ -110,5 +110,11 @@ struct SectionOrderTests {
     #expect(!SectionOrder.isLetter(a.first!) && !SectionOrder.isLetter(b.first!))
     #expect(SectionOrder.isLetter("\u{1EAD}") && SectionOrder.isLetter("e\u{301}"))
     #expect(!SectionOrder.isLetter("1") && !SectionOrder.isLetter("#"))
+    // Starters with a canonical decomposition, by hand: letters (Å as U+212B, Ω as U+2126,
+    // a Hangul syllable) and not (the Greek question mark U+037E, which decomposes to ";").
+    for letter in ["\u{212B}", "\u{2126}", "\u{AC00}", "\u{C5}", "A\u{30A}"] {
+      #expect(SectionOrder.isLetter(Character(letter)), "\(letter)")
+    }
+    #expect(!SectionOrder.isLetter("\u{37E}") && !SectionOrder.isLetter("\u{2001}"))
   }
 }

@@ -34,15 +34,20 @@ public enum SectionOrder {
 
   /// Whether `character` is a letter: `Character.isLetter` of its canonical decomposition
   /// (NFD, Unicode UAX #15), so that characters `Character`'s equality takes as one (U+0345
-  /// U+0327 and U+0327 U+0345, whose first scalars differ) are classed alike.
+  /// U+0327 and U+0327 U+0345, whose first scalars differ) are classed alike. Canonical
+  /// reordering moves only marks (combining class not 0): a character that starts with
+  /// any other scalar keeps it first, and that scalar's decomposition starts with a
+  /// letter exactly when it is one (Å, Ω, 가), so it is asked directly.
   ///
-  /// - Complexity: O(1) for an ASCII character; one decomposition otherwise.
+  /// - Complexity: O(1) unless the character starts with a mark: one decomposition then.
   public static func isLetter(_ character: Character) -> Bool {
     if let ascii = character.asciiValue { return (0x41...0x5A).contains(ascii & 0xDF) }
-    if let first = character.unicodeScalars.first, first.isASCII {
+    guard let first = character.unicodeScalars.first else { return false }
+    if first.isASCII {
       // An ASCII letter or other character with marks after it.
       return (0x41...0x5A).contains(UInt8(first.value) & 0xDF)
     }
+    if first.properties.canonicalCombiningClass == .notReordered { return character.isLetter }
     return String(character).decomposedStringWithCanonicalMapping.first?.isLetter ?? false
   }
 
