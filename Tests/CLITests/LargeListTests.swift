@@ -56,7 +56,7 @@ struct LargeListTests {
     }
   }
 
-  @Test("A large list read from standard input", .timeLimit(.minutes(1)))
+  @Test("A large list read from standard input", .timeLimit(.minutes(3)))
   func standardInput() throws {
     let result = try CLIRunner.run(["-f", "-", "--count", ""], stdin: Self.xml)
     #expect(result.stdoutText == "156000\n")
