@@ -41,12 +41,9 @@ public enum SectionOrder {
   ///
   /// - Complexity: O(1) unless the character starts with a mark: one decomposition then.
   public static func isLetter(_ character: Character) -> Bool {
-    if let ascii = character.asciiValue { return (0x41...0x5A).contains(ascii & 0xDF) }
     guard let first = character.unicodeScalars.first else { return false }
-    if first.isASCII {
-      // An ASCII letter or other character with marks after it.
-      return (0x41...0x5A).contains(UInt8(first.value) & 0xDF)
-    }
+    // An ASCII character, alone or with marks after it.
+    if first.isASCII { return isASCIILetter(UInt8(first.value)) }
     if first.properties.canonicalCombiningClass == .notReordered { return character.isLetter }
     return String(character).decomposedStringWithCanonicalMapping.first?.isLetter ?? false
   }
@@ -55,10 +52,14 @@ public enum SectionOrder {
   @inline(__always)
   private static func asciiLetter(_ title: String) -> UInt8? {
     var utf8 = title.utf8.makeIterator()
-    guard let byte = utf8.next(), utf8.next() == nil,
-      (0x41...0x5A).contains(byte & 0xDF)  // Uppercased.
-    else { return nil }
+    guard let byte = utf8.next(), utf8.next() == nil, isASCIILetter(byte) else { return nil }
     return byte
+  }
+
+  /// Whether `byte` is an ASCII letter, A–Z or a–z.
+  @inline(__always)
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte & 0xDF)  // Uppercased.
   }
 
   /// `titles` sorted under the rule above.
