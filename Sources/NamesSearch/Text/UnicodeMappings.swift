@@ -1,0 +1,275 @@
+/// Foundation's Unicode normalization, case folding and Latin-ASCII transliteration without
+/// Foundation: lookups in `FoundationUnicodeTables` (made from Foundation by
+/// Scripts/make-foundation-unicode-tables.swift), Hangul syllables by arithmetic (The Unicode
+/// Standard 15.0, section 3.12), canonical ordering and composition as Unicode UAX #15 defines
+/// them, with the standard library's canonical combining classes.
+///
+/// The library does not link Foundation (issue 14: its start-up cost every run about a
+/// millisecond); these functions give what `decomposedStringWithCanonicalMapping`,
+/// `decomposedStringWithCompatibilityMapping`, `precomposedStringWithCanonicalMapping`,
+/// `folding(options: .caseInsensitive, locale: nil)` and
+/// `applyingTransform(StringTransform("Latin-ASCII"), reverse: false)` gave.
+///
+/// ```swift
+/// UnicodeMappings.canonicalDecomposition(of: "é")   // "e", U+0301
+/// UnicodeMappings.compatibilityDecomposition(of: "ﬁ")  // "f", "i"
+/// UnicodeMappings.composed(Array("e\u{301}".unicodeScalars))  // "é"
+/// ```
+enum UnicodeMappings {
+  /// The first Hangul syllable (가, U+AC00), and the counts of its jamo: 19 leading
+  /// consonants from U+1100, 21 vowels from U+1161, 27 trailing consonants from U+11A8
+  /// (28 with none). Unicode 15.0, section 3.12.
+  private static let syllableBase: UInt32 = 0xAC00
+  private static let leadBase: UInt32 = 0x1100
+  private static let vowelBase: UInt32 = 0x1161
+  private static let trailBase: UInt32 = 0x11A7
+  private static let vowelCount: UInt32 = 21
+  private static let trailCount: UInt32 = 28
+  private static let syllableCount: UInt32 = 11_172
+
+  /// The mapping of `value` in a table of `entries` (scalar << 32 | start << 8 | length) into
+  /// `scalars`, or nil when the table leaves it unchanged.
+  ///
+  /// - Complexity: O(log n) in the table's entries.
+  private static func lookUp(
+    _ value: UInt32, entries: [UInt64], scalars: [UInt32]
+  ) -> ArraySlice<UInt32>? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let key = UInt32(truncatingIfNeeded: entries[middle] >> 32)
+      if key < value {
+        low = middle + 1
+      } else if key > value {
+        high = middle
+      } else {
+        let start = Int(entries[middle] >> 8 & 0xFF_FFFF)
+        return scalars[start..<start + Int(entries[middle] & 0xFF)]
+      }
+    }
+    return nil
+  }
+
+  private static func append(_ values: ArraySlice<UInt32>, to out: inout [Unicode.Scalar]) {
+    for value in values { out.append(Unicode.Scalar(value)!) }
+  }
+
+  /// Appends the jamo of the Hangul syllable `value` (two or three) and returns true, or
+  /// returns false when `value` is not a syllable.
+  private static func appendJamo(ofSyllable value: UInt32, to out: inout [Unicode.Scalar]) -> Bool {
+    let index = value &- syllableBase
+    guard index < syllableCount else { return false }
+    out.append(Unicode.Scalar(leadBase + index / (vowelCount * trailCount))!)
+    out.append(Unicode.Scalar(vowelBase + index % (vowelCount * trailCount) / trailCount)!)
+    if index % trailCount != 0 { out.append(Unicode.Scalar(trailBase + index % trailCount)!) }
+    return true
+  }
+
+  /// Appends the canonical decomposition of `scalar` alone (NFD), fully decomposed and in
+  /// canonical order.
+  ///
+  /// - Complexity: O(log n) in the table's 2,061 entries.
+  static func appendCanonicalDecomposition(
+    of scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]
+  ) {
+    let value = scalar.value
+    if value < 0xC0 || appendJamo(ofSyllable: value, to: &out) {
+      if value < 0xC0 { out.append(scalar) }
+      return
+    }
+    if let mapped = lookUp(
+      value, entries: FoundationUnicodeTables.canonicalDecompositionEntries,
+      scalars: FoundationUnicodeTables.canonicalDecompositionScalars)
+    {
+      append(mapped, to: &out)
+    } else {
+      out.append(scalar)
+    }
+  }
+
+  /// The canonical decomposition of `scalar` alone (NFD).
+  static func canonicalDecomposition(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    appendCanonicalDecomposition(of: scalar, to: &out)
+    return out
+  }
+
+  /// Appends the compatibility decomposition of `scalar` alone (NFKD).
+  ///
+  /// - Complexity: O(log n) in the table's 5,857 entries.
+  static func appendCompatibilityDecomposition(
+    of scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]
+  ) {
+    let value = scalar.value
+    if value < 0xA0 || appendJamo(ofSyllable: value, to: &out) {
+      if value < 0xA0 { out.append(scalar) }
+      return
+    }
+    if let mapped = lookUp(
+      value, entries: FoundationUnicodeTables.compatibilityDecompositionEntries,
+      scalars: FoundationUnicodeTables.compatibilityDecompositionScalars)
+    {
+      append(mapped, to: &out)
+    } else {
+      out.append(scalar)
+    }
+  }
+
+  /// The compatibility decomposition of `scalar` alone (NFKD).
+  static func compatibilityDecomposition(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    appendCompatibilityDecomposition(of: scalar, to: &out)
+    return out
+  }
+
+  /// The case-insensitive folding of `scalar` (Foundation's `folding(options:
+  /// .caseInsensitive, locale: nil)`, from CoreFoundation's case tables): "ß" → "ss",
+  /// "Σ" → "σ", U+13A0 → U+AB70.
+  ///
+  /// - Complexity: O(log n) in the table's 1,521 entries.
+  static func caseFolding(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    let value = scalar.value
+    if value < 0x80 {
+      return [Unicode.Scalar(UInt8(value) | (value &- 0x41 < 26 ? 0x20 : 0))]
+    }
+    var out: [Unicode.Scalar] = []
+    if let mapped = lookUp(
+      value, entries: FoundationUnicodeTables.caseFoldingEntries,
+      scalars: FoundationUnicodeTables.caseFoldingScalars)
+    {
+      append(mapped, to: &out)
+    } else {
+      out.append(scalar)
+    }
+    return out
+  }
+
+  /// The ASCII letters ICU's Latin-ASCII transliterator spells `scalar` with, when
+  /// `scalar` is in one of the Latin blocks (U+00C0–U+02AF, U+1D00–U+1DBF, U+1E00–U+1EFF,
+  /// U+2C60–U+2C7F, U+A720–U+A7FF, U+AB30–U+AB6F) and the spelling is ASCII letters only;
+  /// nil otherwise.
+  static func latinASCII(of scalar: Unicode.Scalar) -> String? {
+    guard
+      let mapped = lookUp(
+        scalar.value, entries: FoundationUnicodeTables.latinASCIIEntries,
+        scalars: FoundationUnicodeTables.latinASCIIScalars)
+    else { return nil }
+    return String(decoding: mapped.map { UInt8($0) }, as: UTF8.self)
+  }
+
+  /// The scalar `first` and `second` compose to (a primary composite, Unicode UAX #15), or
+  /// nil: "e" and U+0301 give "é"; "क" and U+093C give nil (U+0958 is excluded from
+  /// composition); Hangul jamo compose by arithmetic.
+  ///
+  /// - Complexity: O(log n) in the table's 940 pairs.
+  static func primaryComposite(of first: Unicode.Scalar, with second: Unicode.Scalar)
+    -> Unicode.Scalar?
+  {
+    let lead = first.value &- leadBase
+    let vowel = second.value &- vowelBase
+    if lead < 19, vowel < vowelCount {
+      return Unicode.Scalar(syllableBase + (lead * vowelCount + vowel) * trailCount)
+    }
+    let syllable = first.value &- syllableBase
+    let trail = second.value &- trailBase
+    if syllable < syllableCount, syllable % trailCount == 0, trail > 0, trail < trailCount {
+      return Unicode.Scalar(first.value + trail)
+    }
+    let key = UInt64(first.value) << 32 | UInt64(second.value)
+    let pairs = FoundationUnicodeTables.primaryCompositePairs
+    var low = 0
+    var high = pairs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if pairs[middle] < key {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low < pairs.count, pairs[low] == key else { return nil }
+    return Unicode.Scalar(FoundationUnicodeTables.primaryComposites[low])
+  }
+
+  /// Puts each run of non-starters of `scalars` in canonical order: a stable sort by
+  /// canonical combining class (Unicode UAX #15, the Canonical Ordering Algorithm).
+  ///
+  /// - Complexity: O(n) when the marks are in order, O(k²) in a run of k marks otherwise.
+  static func reorderCanonically(_ scalars: inout [Unicode.Scalar]) {
+    var i = 1
+    while i < scalars.count {
+      let ccc = scalars[i].properties.canonicalCombiningClass.rawValue
+      if ccc != 0 {
+        var j = i
+        while j > 0 {
+          let before = scalars[j - 1].properties.canonicalCombiningClass.rawValue
+          guard before > ccc else { break }
+          scalars.swapAt(j - 1, j)
+          j -= 1
+        }
+      }
+      i += 1
+    }
+  }
+
+  /// The NFD of `text`: each scalar's canonical decomposition, in canonical order.
+  static func canonicalDecomposition(of text: some StringProtocol) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars { appendCanonicalDecomposition(of: scalar, to: &out) }
+    reorderCanonically(&out)
+    return out
+  }
+
+  /// The NFKD of `text`: each scalar's compatibility decomposition, in canonical order.
+  static func compatibilityDecomposition(of text: some StringProtocol) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars { appendCompatibilityDecomposition(of: scalar, to: &out) }
+    reorderCanonically(&out)
+    return out
+  }
+
+  /// The canonical composition of `scalars`, which are in NFD (Unicode UAX #15, the
+  /// Canonical Composition Algorithm): each scalar that no scalar between blocks is
+  /// composed with the last starter when they have a primary composite.
+  ///
+  /// - Complexity: O(n log m) for n scalars and the table's m pairs.
+  static func composed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    out.reserveCapacity(scalars.count)
+    var starter = -1
+    // The class of the last scalar kept after the starter; -1 when there is none.
+    var lastClass = -1
+    for scalar in scalars {
+      let ccc = Int(scalar.properties.canonicalCombiningClass.rawValue)
+      if starter >= 0, lastClass < ccc,
+        let composite = primaryComposite(of: out[starter], with: scalar)
+      {
+        out[starter] = composite
+        continue
+      }
+      if ccc == 0 {
+        starter = out.count
+        lastClass = -1
+      } else {
+        lastClass = ccc
+      }
+      out.append(scalar)
+    }
+    return out
+  }
+
+  /// The NFC of `text` (Foundation's `precomposedStringWithCanonicalMapping`).
+  static func precomposed(_ text: some StringProtocol) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: composed(canonicalDecomposition(of: text)))
+    return String(view)
+  }
+
+  /// The NFD of `text` as a string (Foundation's `decomposedStringWithCanonicalMapping`).
+  static func decomposed(_ text: some StringProtocol) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: canonicalDecomposition(of: text))
+    return String(view)
+  }
+}
