@@ -151,7 +151,7 @@ struct PlistCorpusDifferentialTests {
   /// `LoadError`'s shape errors: every problem it has (names-search names the first).
   static func expectation(of root: Any, key: String?) -> Expected {
     var problems: [LoadError.Reason] = []
-    func type(_ value: Any) -> String { CatalogLoader.describeType(of: value) }
+    func type(_ value: Any) -> String { FoundationReference.describeType(of: value) }
     /// The names of `items` (a section titled `title`, or the flat list), or nil after
     /// noting the problems.
     func names(_ items: [Any], title: String?) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -108,10 +109,10 @@ struct SectionTitlesTests {
   func objectTitles() throws {
     let empty: [AnyHashable: Any] = ["A": ["x"], "": ["y"]]
     #expect(throws: LoadError(source: "o", reason: .emptyTitle)) {
-      try CatalogLoader.catalog(fromObject: empty, source: "o")
+      try FoundationReference.catalog(fromObject: empty, source: "o")
     }
     let distinct: [AnyHashable: Any] = ["\u{C5}": ["x"], "A": ["y"], "a": ["z"]]
-    #expect(try CatalogLoader.catalog(fromObject: distinct, source: "o").titles.count == 3)
+    #expect(try FoundationReference.catalog(fromObject: distinct, source: "o").titles.count == 3)
   }
 
   @Test("an empty title is refused")

@@ -423,7 +423,7 @@ struct BinaryPlistReader {
     }
   }
 
-  /// How errors name an object's type, as `CatalogLoader.describeType(of:)` does.
+  /// How errors name an object's type, as the tests' `FoundationReference.describeType(of:)` does.
   private func typeName(_ type: UInt8) -> String {
     switch type {
     case 0x0: "a boolean or null"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Loads a *sortednames* list into a `Catalog`.
 ///
 /// The list is a dictionary whose keys are section titles and whose values are arrays of
@@ -181,57 +179,22 @@ public enum CatalogLoader {
     return catalog
   }
 
-  /// Checks and converts a property-list object decoded elsewhere (by Foundation's
-  /// `PropertyListSerialization`, say): a dictionary of arrays of strings. Sections are
-  /// checked in title order (by code points), so the first error reported does not depend
-  /// on hashing; titles are checked by `SectionsBuilder`, as every reader's are.
+  /// A catalog of sections given as titles and names (decoded elsewhere: by Foundation's
+  /// `PropertyListSerialization`, say), in the order given; titles and names take the
+  /// checks every reader's take (`SectionsBuilder`).
   ///
-  /// - Throws: `LoadError` `rootNotDictionary`, `titleNotString`, `sectionNotArray`,
-  ///   `nameNotString` (naming the type found, as `describeType(of:)` does), `emptyTitle`,
-  ///   `duplicateTitle` or `equivalentTitles`, or `memoryRefused`.
-  /// - Complexity: O(n log n) in the sections, plus O(n) in the names' total length.
-  public static func catalog(fromObject root: Any, source: String) throws(LoadError) -> Catalog {
-    guard let dictionary = root as? [AnyHashable: Any] else {
-      throw LoadError(source: source, reason: .rootNotDictionary(found: describeType(of: root)))
+  /// - Throws: `LoadError` `emptyTitle`, `duplicateTitle` or `equivalentTitles`, or
+  ///   `memoryRefused`.
+  /// - Complexity: O(n) in the names' total length, plus the titles' checks.
+  public static func catalog(
+    fromSections sections: [(title: String, names: [String])], source: String
+  ) throws(LoadError) -> Catalog {
+    var builder = SectionsBuilder(source: source, expansion: nil)
+    for (title, names) in sections {
+      try builder.beginSection(title)
+      for name in names { try builder.appendName(name) }
+      builder.endSection()
     }
-    let entries = try dictionary.map { (key, value) throws(LoadError) -> (String, Any) in
-      guard let title = key.base as? String else {
-        throw LoadError(source: source, reason: .titleNotString(found: describeType(of: key.base)))
-      }
-      return (title, value)
-    }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
-    var sections = SectionsBuilder(source: source, expansion: nil)
-    for (title, value) in entries {
-      try sections.beginSection(title)
-      guard let items = value as? [Any] else {
-        throw LoadError(
-          source: source, reason: .sectionNotArray(title: title, found: describeType(of: value)))
-      }
-      for (index, item) in items.enumerated() {
-        guard let name = item as? String else {
-          throw LoadError(
-            source: source,
-            reason: .nameNotString(
-              title: title, position: index + 1, found: describeType(of: item)))
-        }
-        try sections.appendName(name)
-      }
-      sections.endSection()
-    }
-    return try catalog(sections.finish(), source: source)
-  }
-
-  /// "a string", "a number", "a boolean", "a date", "data", "an array", "a dictionary".
-  static func describeType(of value: Any) -> String {
-    switch value {
-    case is String: "a string"
-    case is [Any]: "an array"
-    case is [AnyHashable: Any]: "a dictionary"
-    case is Date: "a date"
-    case is Data: "data"
-    case _ where type(of: value) == Bool.self: "a boolean"
-    case is NSNumber: "a number"
-    default: "a value of type \(type(of: value))"
-    }
+    return try catalog(builder.finish(), source: source)
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a file or a stream in chunks with plain POSIX calls, so every failure has the
 /// system's own words ("No such file or directory", "Permission denied", "Is a
 /// directory"), and a size limit stops endless inputs such as `/dev/zero`.
@@ -230,8 +228,10 @@ public final class FileReader {
   /// Every remaining byte, after `prefix`.
   ///
   /// - Throws: `LoadError` as `read(into:)`, and `empty` when there is nothing at all.
-  public func readAll(after prefix: some Collection<UInt8> = [UInt8]()) throws(LoadError) -> Data {
-    var data = Data(prefix)
+  public func readAll(after prefix: some Collection<UInt8> = [UInt8]()) throws(LoadError)
+    -> [UInt8]
+  {
+    var data = [UInt8](prefix)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = try read(into: &chunk)
@@ -248,21 +248,21 @@ public final class FileReader {
   /// - Complexity: O(n) in the file's size.
   public static func contents(
     ofFile path: PathName, maximumSize: Int = defaultMaximumSize
-  ) throws(LoadError) -> Data {
+  ) throws(LoadError) -> [UInt8] {
     try FileReader(path: path, maximumSize: maximumSize).readAll()
   }
 
   /// `contents(ofFile:maximumSize:)` with the path given as text (valid UTF-8 paths only).
   public static func contents(
     ofFile path: String, maximumSize: Int = defaultMaximumSize
-  ) throws(LoadError) -> Data {
+  ) throws(LoadError) -> [UInt8] {
     try FileReader(path: path, maximumSize: maximumSize).readAll()
   }
 
   /// The bytes read from `fd` until end of file.
   public static func contents(
     ofDescriptor fd: Int32, source: String, maximumSize: Int = defaultMaximumSize
-  ) throws(LoadError) -> Data {
+  ) throws(LoadError) -> [UInt8] {
     try FileReader(descriptor: fd, source: source, maximumSize: maximumSize).readAll()
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Made sections the way a contacts list files names: under the first letter of the name,
 /// its diacritics removed and uppercased ("élise" under "E"); names that do not start with
@@ -35,13 +35,13 @@ public struct FirstLetterSections: SectionMaker {
   private static func title(of first: Character) -> String {
     guard SectionOrder.isLetter(first) else { return "#" }
     var marksRemoved = String.UnicodeScalarView()
-    for scalar in String(first).decomposedStringWithCompatibilityMapping.unicodeScalars
+    for scalar in UnicodeMappings.compatibilityDecomposition(of: String(first))
     where scalar.properties.generalCategory != .nonspacingMark {
       marksRemoved.append(scalar)
     }
     let bare = String(marksRemoved).uppercased()
     guard let letter = bare.first, letter.isLetter else { return "#" }
-    return String(letter).precomposedStringWithCanonicalMapping
+    return UnicodeMappings.precomposed(String(letter))
   }
 
   /// Derives the table of primary weights the sort needs (`RootPrimaryWeights`, thousands

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The leaf values of a property list as a record keeps them (`RecordValue`), from the
 /// text of an XML element or the value of a binary object. The rules follow Apple's
 /// property-list DTD (`http://www.apple.com/DTDs/PropertyList-1.0.dtd`) and CFBinaryPList.c.
@@ -22,13 +20,13 @@ enum PlistScalar {
   /// - `<real>`: as Swift's `Double(_:)` reads it, kept as Swift prints it (`-1.5`,
   ///   `1e+300`); NaN and infinities become `.null` (JSON has no such numbers).
   /// - `<date>`: `YYYY-MM-DDTHH:MM:SSZ` (ISO 8601 in UTC, as plists write it), kept as is.
-  /// - `<data>`: base64 (RFC 4648), white space ignored.
+  /// - `<data>`: base64 (RFC 4648), white space ignored, `=` padding only at the end.
   ///
   /// - Returns: the value, or `Invalid` naming the element and its text.
   /// - Complexity: O(n) in the text's length.
   static func value(of element: String, text: [UInt8]) -> Result<RecordValue, Invalid> {
     let string = String(decoding: text, as: UTF8.self)
-    let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(string.trimmingWhiteSpace())
     func invalid(_ what: String) -> Result<RecordValue, Invalid> {
       .failure(
         Invalid(
@@ -49,12 +47,13 @@ enum PlistScalar {
       guard isISODate(trimmed) else { return invalid("a date (YYYY-MM-DDTHH:MM:SSZ)") }
       return .success(.date(trimmed))
     case "data":
-      guard let data = Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters),
+      guard
         trimmed.allSatisfy({
           $0.isWhitespace || $0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0))
-        })
+        }),
+        let data = Base64.decode(trimmed.utf8.filter { Base64.isAlphabet($0) || $0 == 0x3D })
       else { return invalid("base64 data") }
-      return .success(.data([UInt8](data)))
+      return .success(.data(data))
     default: return invalid("a value")
     }
   }

@@ -92,7 +92,7 @@ struct RootPrimaryWeights: Sendable {
       }
       guard scalar.properties.isAlphabetic else { continue }
       let base = String(
-        String(c.decomposedStringWithCanonicalMapping.unicodeScalars.prefix(1)).lowercased())
+        String(UnicodeMappings.canonicalDecomposition(of: scalar)[0]).lowercased())
       for candidate in [base] + expansions
       where candidate.allSatisfy(\.isASCII) && candidate.allSatisfy(\.isLetter) {
         guard let packed = weights(candidate) else { continue }

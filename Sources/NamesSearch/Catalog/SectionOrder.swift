@@ -1,5 +1,3 @@
-import Foundation
-
 /// The order of section titles in a catalog, like a contacts index that keeps "#" last.
 ///
 /// 1. Titles whose first character is a letter (`isLetter(_:)`) come first, ordered
@@ -45,7 +43,10 @@ public enum SectionOrder {
     // An ASCII character, alone or with marks after it.
     if first.isASCII { return isASCIILetter(UInt8(first.value)) }
     if first.properties.canonicalCombiningClass == .notReordered { return character.isLetter }
-    return String(character).decomposedStringWithCanonicalMapping.first?.isLetter ?? false
+    guard let base = UnicodeMappings.canonicalDecomposition(of: String(character)).first else {
+      return false
+    }
+    return Character(base).isLetter
   }
 
   /// The byte of `title` when it is one ASCII letter and nothing else.

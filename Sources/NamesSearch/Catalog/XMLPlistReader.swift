@@ -1,6 +1,5 @@
 import CLibXML2
 import CLibXML2Shims
-import Foundation
 
 /// Reads an XML sortednames list as a stream with libxml2's SAX2 push parser, appending
 /// names straight into a `NameStore` without building a tree or one object per name.
@@ -442,7 +441,7 @@ final class XMLPlistReader {
         return
       }
       let text = String(decoding: bytes[first...].prefix(160), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
+        .trimmingWhiteSpace().prefix(40)
       // libxml2 hands text over at the next tag: count back to where it starts.
       let line = lineNumber() - bytes[first...].count { $0 == 0x0A }
       fail(
@@ -457,7 +456,7 @@ final class XMLPlistReader {
     guard lineOffset > 0 else { return message }
     var out = ""
     var rest = message[...]
-    while let range = rest.range(of: "line ") {
+    while let range = rest.firstRange(of: "line ") {
       out += rest[..<range.upperBound]
       rest = rest[range.upperBound...]
       let digits = rest.prefix(while: \.isASCII).prefix(while: \.isNumber)
@@ -521,16 +520,16 @@ final class XMLPlistReader {
         let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         // One line: libxml2 sometimes adds a second line ("Bytes: 0xFF 0xFE …").
         var message = text.split(whereSeparator: \.isNewline).map {
-          $0.trimmingCharacters(in: .whitespaces)
+          $0.trimmingWhiteSpace()
         }.filter { !$0.isEmpty }.joined(separator: "; ")
         // Name the cause in a reader's words where libxml2's are an implementation's.
         if error.pointee.domain == Int32(XML_FROM_I18N.rawValue),
-          let bytes = message.range(of: "bytes ")
+          let bytes = message.firstRange(of: "bytes ")
         {
           message =
             "a character not valid in the document's encoding (\(message[bytes.lowerBound...]))"
         } else if message.hasPrefix("Input is not proper UTF-8"),
-          let bytes = message.range(of: "Bytes: ")
+          let bytes = message.firstRange(of: "Bytes: ")
         {
           message =
             "not valid UTF-8, and no other encoding is declared (bytes \(message[bytes.upperBound...]))"
@@ -580,7 +579,7 @@ final class XMLPlistReader {
       }
     }
 
-    /// How errors name what was found, as `CatalogLoader.describeType(of:)` does.
+    /// How errors name what was found, as the tests' `FoundationReference.describeType(of:)` does.
     var typeDescription: String {
       switch self {
       case .string: "a string"

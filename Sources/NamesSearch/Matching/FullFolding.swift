@@ -1,5 +1,3 @@
-import Foundation
-
 /// The folding `MatchOptions.Folding.all` adds to case and diacritics: `TextFolder`'s step 0,
 /// applied to each scalar of the text before anything else, and its step 4, applied to
 /// each scalar of the folded text.
@@ -86,7 +84,7 @@ enum FullFolding {
     case 0xFF01...0xFF5E:
       out.append(Unicode.Scalar(v - 0xFEE0)!)
     case 0xFF61...0xFFEE:
-      out.append(contentsOf: String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
+      UnicodeMappings.appendCompatibilityDecomposition(of: scalar, to: &out)
     case 0x0640:
       break
     case _ where isAlefVariant(v):
@@ -172,12 +170,6 @@ enum FullFolding {
       || (0x2C60...0x2C7F).contains(v) || (0xA720...0xA7FF).contains(v)
       || (0xAB30...0xAB6F).contains(v)
     guard latin, scalar.properties.isAlphabetic else { return nil }
-    guard
-      let spelled = String(scalar).applyingTransform(
-        StringTransform("Latin-ASCII"), reverse: false),
-      !spelled.isEmpty,
-      spelled.utf8.allSatisfy({ $0 &- 0x61 < 26 || $0 &- 0x41 < 26 })
-    else { return nil }
-    return spelled
+    return UnicodeMappings.latinASCII(of: scalar)
   }
 }

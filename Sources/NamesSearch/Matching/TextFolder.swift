@@ -1,5 +1,3 @@
-import Foundation
-
 /// Folds text into a search key: the UTF-8 bytes that names and terms are compared by.
 ///
 /// ```swift
@@ -562,22 +560,20 @@ private final class ScalarTables {
       out.append(contentsOf: known)
       return
     }
-    let decomposed = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
+    let decomposed = UnicodeMappings.canonicalDecomposition(of: scalar)
     decompositions[scalar.value] = decomposed
     out.append(contentsOf: decomposed)
   }
 
   /// The primary composite of `first` and `second` (UAX #15 canonical composition, from
-  /// Foundation's `precomposedStringWithCanonicalMapping`), or nil: "か" and U+3099 give
+  /// `UnicodeMappings`, as Foundation's `precomposedStringWithCanonicalMapping`), or nil: "か" and U+3099 give
   /// "が"; "क" and U+093C give nil (U+0958 is excluded from composition).
   func composition(of first: Unicode.Scalar, with second: Unicode.Scalar) -> Unicode.Scalar? {
     let key = UInt64(first.value) << 32 | UInt64(second.value)
     if let known = compositions[key] {
       return known == 0 ? nil : Unicode.Scalar(known)
     }
-    let composed = (String(first) + String(second)).precomposedStringWithCanonicalMapping
-      .unicodeScalars
-    var composite = composed.count == 1 ? composed.first : nil
+    var composite = UnicodeMappings.primaryComposite(of: first, with: second)
     // Under `Folding.all` step 0 makes alef with madda or hamza alef (`FullFolding`): their
     // decomposed spellings (alef + U+0653, U+0654, U+0655) lose the mark too, so that
     // canonically equivalent spellings fold alike.
@@ -599,8 +595,8 @@ private final class ScalarTables {
       out.append(contentsOf: known)
       return
     }
-    let folded = String(scalar).folding(options: .caseInsensitive, locale: nil)
-    let result = Array(folded.decomposedStringWithCanonicalMapping.unicodeScalars)
+    let result = UnicodeMappings.canonicalDecomposition(
+      of: String(String.UnicodeScalarView(UnicodeMappings.caseFolding(of: scalar))))
     caseFoldings[scalar.value] = result
     out.append(contentsOf: result)
   }

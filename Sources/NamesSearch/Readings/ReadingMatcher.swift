@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decides whether a term spells a run of a name's reading units (`ReadingKeys`): "zhangsan",
 /// "zhang san", "zs", "zhs", "zhangs" and "san" all find 张三; "satou", "sato" and "satoh"
 /// find さとう; "ㄱㅁㅅ" and "김미" find 김민수; "ivanov" finds Иванов.
@@ -49,8 +47,7 @@ public struct ReadingMatcher: Sendable {
       if (0x3131...0x318E).contains(scalar.value) {
         // Hangul compatibility jamo ("ㄱ", as keyboards type it) are the conjoining jamo
         // they decompose to (NFKD, Unicode UAX #15): "ᄀ", an initial consonant.
-        scalars += String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars.map(
-          \.value)
+        scalars += UnicodeMappings.compatibilityDecomposition(of: scalar).map(\.value)
         continue
       }
       if scalar.properties.isWhitespace {

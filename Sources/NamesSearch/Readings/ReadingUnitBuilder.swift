@@ -1,5 +1,3 @@
-import Foundation
-
 /// Cuts a name into reading units and numbers their spellings (`ReadingVocabulary`): what
 /// `ReadingKeys` stores and `ReadingMatcher` scans.
 ///
@@ -114,7 +112,7 @@ struct ReadingUnitBuilder {
       // Hangul written as conjoining jamo reads as its syllables (NFC, Unicode UAX #15);
       // its units' ranges would be those of the composed text, so it is not highlighted.
       guard ranges == nil else { return false }
-      var composed = String(decoding: utf8, as: UTF8.self).precomposedStringWithCanonicalMapping
+      var composed = UnicodeMappings.precomposed(String(decoding: utf8, as: UTF8.self))
       if !Self.hasConjoiningJamo(composed.utf8) {
         return composed.withUTF8 { append($0, isName: isName, to: &out, ranges: &ranges) }
       }
@@ -218,8 +216,7 @@ struct ReadingUnitBuilder {
         // Polytonic Greek: its base letter (the first scalar of its NFD), lowercased.
         runScript = .greek
         letter = Self.lowercased(
-          String(Unicode.Scalar(value)!).decomposedStringWithCanonicalMapping.unicodeScalars
-            .first!.value)
+          UnicodeMappings.canonicalDecomposition(of: Unicode.Scalar(value)!)[0].value)
       default:
         break
       }
@@ -361,7 +358,7 @@ struct ReadingUnitBuilder {
   /// U+3099 or U+309A, a diaeresis, a breve), if any (canonical composition, Unicode UAX #15).
   private static func compose(_ kana: Unicode.Scalar, _ mark: UInt32) -> Unicode.Scalar? {
     let pair = String(kana) + String(Unicode.Scalar(mark)!)
-    let composed = pair.precomposedStringWithCanonicalMapping.unicodeScalars
+    let composed = UnicodeMappings.precomposed(pair).unicodeScalars
     return composed.count == 1 ? composed.first : nil
   }
 
@@ -369,8 +366,7 @@ struct ReadingUnitBuilder {
   private mutating func halfwidthKana(_ value: UInt32) -> UInt32 {
     if let known = halfwidth[value] { return known }
     let wide =
-      String(Unicode.Scalar(value)!).decomposedStringWithCompatibilityMapping.unicodeScalars
-      .first?.value ?? value
+      UnicodeMappings.compatibilityDecomposition(of: Unicode.Scalar(value)!).first?.value ?? value
     halfwidth[value] = wide
     return wide
   }
@@ -414,7 +410,7 @@ struct ReadingUnitBuilder {
     if syllable.contains("v") {
       spellings.append(
         ReadingVocabulary.Spelling(
-          syllable.replacingOccurrences(of: "v", with: "u"), abbreviations: initials))
+          String(syllable.map { $0 == "v" ? "u" : $0 }), abbreviations: initials))
     }
     return spellings.map { vocabulary.number(of: $0) }
   }

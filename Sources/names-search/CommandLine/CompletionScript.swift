@@ -70,7 +70,7 @@ enum CompletionScript {
 
   /// `text` in single quotes for bash and zsh: each `'` as `'\''`.
   static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacingBytes(of: "'", with: "'\\''") + "'"
   }
 
   static func header(_ shell: Shell) -> String {
@@ -191,7 +191,7 @@ enum CompletionScript {
   /// `text` in single quotes for fish: `\` and `'` escaped.
   static func fishQuoted(_ text: String) -> String {
     "'"
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      + text.replacingBytes(of: "\\", with: "\\\\").replacingBytes(of: "'", with: "\\'")
       + "'"
   }
 

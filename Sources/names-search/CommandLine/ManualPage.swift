@@ -94,8 +94,8 @@ enum ManualPage {
   /// `text` as one quoted macro argument: escaped, `"` as `\(dq`, a double dash as two
   /// minus signs (`\-\-`, so mandoc does not take it for a dash of punctuation).
   static func argument(_ text: String) -> String {
-    let escaped = escaped(text).replacingOccurrences(of: "\"", with: "\\(dq")
-    return "\"" + escaped.replacingOccurrences(of: "--", with: "\\-\\-") + "\""
+    let escaped = escaped(text).replacingBytes(of: "\"", with: "\\(dq")
+    return "\"" + escaped.replacingBytes(of: "--", with: "\\-\\-") + "\""
   }
 
   /// `text` as text lines, one sentence each (mdoc(7): "new sentence, new line"), each line
