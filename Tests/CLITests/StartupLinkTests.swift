@@ -36,6 +36,22 @@ struct StartupLinkTests {
     }
   }
 
+  /// Foundation (with CoreFoundation's initializer, its ICU and its relocations) cost every
+  /// start about a millisecond: the library and the executable do not import it
+  /// (`UnicodeMappings` holds the Unicode mappings taken from it). A build with the Swift
+  /// runtime shared would list its shared objects if anything imported it again.
+  @Test("Foundation is not linked: no Foundation, CoreFoundation or Foundation ICU is loaded")
+  func noFoundation() throws {
+    let objects = try Self.sharedObjects()
+    #expect(objects.contains { $0.hasPrefix("libc.so") })
+    for prefix in [
+      "libFoundation", "libCoreFoundation", "lib_FoundationICU", "libFoundationEssentials",
+      "libFoundationInternationalization",
+    ] {
+      #expect(!objects.contains { $0.hasPrefix(prefix) }, "\(prefix) is loaded: \(objects)")
+    }
+  }
+
   @Test("The relative relocations are packed (DT_RELR), none left one entry each")
   func packedRelocations() throws {
     let readelf = URL(fileURLWithPath: "/usr/bin/readelf")
