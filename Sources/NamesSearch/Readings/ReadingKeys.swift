@@ -191,6 +191,17 @@ public struct ReadingKeys: Sendable {
   ///   0xCE (ASCII and Latin letters) are passed over eight bytes at a time.
   public init(names: NameStore, further: FurtherKeys? = nil) {
     let further = further.flatMap { $0.count > 0 ? $0 : nil }
+    if further == nil, !Self.hasByte(atLeast: 0xCE, in: names.bytes.buffer) {
+      // No name has a reading (each would need a byte of 0xCE or more: Greek, Cyrillic,
+      // kana, Han, Hangul), so no key is made; a list of Latin names (the built-in list)
+      // skips the per-name work and its chunks.
+      self.init(
+        names: names, owners: FrozenArray(), ends: FrozenArray(), spellings: FrozenArray(),
+        vocabulary: ReadingVocabulary.shared.spellings, hanNames: FrozenArray(),
+        hanUnitOf: FrozenArray(), hanUnitEnds: FrozenArray(), hanUnitNumbers: FrozenArray(),
+        hanCharacters: FrozenArray(), hanWordStarts: FrozenArray())
+      return
+    }
     // Chunks start at multiples of 64 names, so each writes its own words of `hanNames`.
     let chunkCount =
       names.count < 20_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
@@ -288,6 +299,29 @@ public struct ReadingKeys: Sendable {
       hanUnitOf: FrozenArray(hanUnitOf), hanUnitEnds: FrozenArray(hanUnitEnds),
       hanUnitNumbers: FrozenArray(hanUnitNumbers), hanCharacters: hanCharacters,
       hanWordStarts: hanWordStarts)
+  }
+
+  /// Whether `bytes` holds a byte of `threshold` (at least 0x80) or more: eight bytes at a
+  /// time, and only the words that are not all ASCII byte by byte.
+  ///
+  /// - Complexity: O(n).
+  static func hasByte(atLeast threshold: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while i + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 {
+          for k in i..<i + 8 where bytes[k] >= threshold { return true }
+        }
+        i += 8
+      }
+    }
+    while i < bytes.count {
+      if bytes[i] >= threshold { return true }
+      i += 1
+    }
+    return false
   }
 
   /// The units of the characters of the names whose `bits` are set (all BMP Han characters,
