@@ -7,12 +7,15 @@ struct EmbedBuiltInCatalog: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let input = context.package.directoryURL.appending(path: "Resources/sortednames.plist")
     let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInCatalogData.swift")
+    let tool = try context.tool(named: "embed-catalog").url
     return [
       .buildCommand(
         displayName: "Embedding the built-in list \(input.lastPathComponent)",
-        executable: try context.tool(named: "embed-catalog").url,
+        executable: tool,
         arguments: [input.path(), output.path()],
-        inputFiles: [input],
+        // The tool too: the keys it writes are the library's folding, made again whenever
+        // the library (and so the tool) changes.
+        inputFiles: [input, tool],
         outputFiles: [output]
       )
     ]

@@ -10,19 +10,24 @@ public enum BuiltInCatalog {
 
   /// The built-in list as a catalog.
   ///
+  /// The names and their keys under the default options were laid out at build time
+  /// (`embed-catalog`): they are copied, not folded (issue 14).
+  ///
   /// - Throws: `LoadError` `memoryRefused` (source "the built-in list") when the system
   ///   refuses memory for the names or their keys, as a list's loader reports it, for
   ///   instance under `ulimit -v` near the floor the program itself needs.
-  /// - Complexity: O(n) in the list's size (about 14 KB of names); folds every name once.
+  /// - Complexity: O(n) in the list's size (about 14 KB of names and as much of keys).
   public static func load() throws(LoadError) -> Catalog {
-    var builder = NameStore.Builder(names: 2_000, bytes: 16_384)
-    BuiltInCatalogData.names.withUTF8Buffer { all in
-      var start = 0
-      for (offset, byte) in all.enumerated() where byte == 0x0A {
-        builder.append(utf8: UnsafeBufferPointer(rebasing: all[start..<offset]))
-        start = offset + 1
-      }
-    }
+    let names = NameStore(
+      bytes: try copy(bytesOf: BuiltInCatalogData.names),
+      ends: try BuiltInCatalogData.nameEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
+        try copy(ends)
+      })
+    let keys = SearchKeys(
+      options: .default, bytes: try copy(bytesOf: BuiltInCatalogData.keys),
+      ends: try BuiltInCatalogData.keyEnds.withUnsafeBufferPointer { (ends) throws(LoadError) in
+        try copy(ends)
+      })
     var ranges: [Range<Int>] = []
     var total = 0
     for size in BuiltInCatalogData.sectionSizes {
@@ -30,13 +35,23 @@ public enum BuiltInCatalog {
       total += size
     }
     // The build tool wrote the titles in SectionOrder already: no collation at start-up.
-    guard !builder.isOutOfMemory else { throw LoadError.memoryRefused(source: source) }
-    let names = builder.build()
-    guard let keys = SearchKeys.folding(names, options: .default) else {
-      throw LoadError.memoryRefused(source: source)
-    }
     return Catalog(
       orderedTitles: BuiltInCatalogData.titles, names: names, sectionRanges: ranges,
       defaultKeys: keys)
+  }
+
+  /// A copy of `text`'s UTF-8 bytes.
+  private static func copy(bytesOf text: StaticString) throws(LoadError) -> FrozenArray<UInt8> {
+    try copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// A copy of `buffer`, or `memoryRefused` when the system refuses the memory.
+  private static func copy<Element: BitwiseCopyable>(_ buffer: UnsafeBufferPointer<Element>)
+    throws(LoadError) -> FrozenArray<Element>
+  {
+    var array = GrowableArray<Element>(capacity: Swift.max(buffer.count, 1), failsSoftly: true)
+    array.append(contentsOf: buffer)
+    guard !array.isOutOfMemory else { throw LoadError.memoryRefused(source: source) }
+    return array.freeze()
   }
 }

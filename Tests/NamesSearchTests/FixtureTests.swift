@@ -53,4 +53,22 @@ struct FixtureTests {
       #expect(section.names.allSatisfy { $0.hasPrefix(section.title) })
     }
   }
+
+  /// The keys the build tool laid out (`embed-catalog`) are the keys folding the names gives
+  /// now: a stale or wrongly copied table would make the built-in list miss names.
+  @Test("the built-in list's embedded keys are the names folded now, key for key")
+  func builtInKeys() throws {
+    let catalog = try BuiltInCatalog.load()
+    let folded = SearchKeys(names: catalog.names, options: .default)
+    #expect(catalog.defaultKeys.options == folded.options)
+    #expect(catalog.defaultKeys.dropsPunctuation == folded.dropsPunctuation)
+    #expect(Array(catalog.defaultKeys.ends) == Array(folded.ends))
+    #expect(Array(catalog.defaultKeys.bytes) == Array(folded.bytes))
+    #expect(catalog.defaultKeys.owners.isEmpty && catalog.defaultKeys.ends.count == 2_000)
+    // By hand: "Adrianne" folds to "adrianne" (case only; ASCII).
+    let index = try #require((0..<catalog.nameCount).first { catalog.names[$0] == "Adrianne" })
+    let start = index == 0 ? 0 : Int(catalog.defaultKeys.ends[index - 1])
+    let key = Array(catalog.defaultKeys.bytes[start..<Int(catalog.defaultKeys.ends[index])])
+    #expect(key == Array("adrianne".utf8))
+  }
 }
