@@ -15,23 +15,29 @@ enum Base64 {
   /// Whether `byte` is one of the alphabet's 64 letters (not `=`).
   static func isAlphabet(_ byte: UInt8) -> Bool { values[Int(byte)] != 0xFF }
 
-  /// The bytes `text` encodes, or nil when it is not base64: its length must be a multiple
-  /// of four, and `=` (one or two) may only end it. The bits a padded quantum leaves over
-  /// are ignored, as Foundation's `Data(base64Encoded:)` ignores them.
+  /// The bytes `text` encodes, or nil when it is not base64: letters of the alphabet, the
+  /// last quantum padded with `=` to four characters, and nothing but `=` after the padding.
+  /// As Foundation's `Data(base64Encoded:options: .ignoreUnknownCharacters)` does, further
+  /// `=` at the end are ignored ("Zm9v====" is "foo") and so are the bits a padded quantum
+  /// leaves over ("QR==" is "A"); unlike it, letters after padding are refused ("QQ==QQ==",
+  /// which Foundation cuts to "A"), so no data is dropped unsaid.
   ///
   /// - Complexity: O(n) in the text's length.
   static func decode(_ text: [UInt8]) -> [UInt8]? {
-    guard text.count % 4 == 0 else { return nil }
-    var padding = 0
-    while padding < 2, padding < text.count, text[text.count - 1 - padding] == 0x3D {
-      padding += 1
-    }
+    var letters = text.count
+    while letters > 0, text[letters - 1] == 0x3D { letters -= 1 }
+    // The padding the last quantum needs; one letter alone cannot make a byte.
+    let needed = (4 - letters % 4) % 4
+    guard letters % 4 != 1, text.count - letters >= needed, letters > 0 || text.isEmpty
+    else { return nil }
+    let text = Array(text[..<(letters + needed)])
+    let padding = needed
     var out: [UInt8] = []
     out.reserveCapacity(text.count / 4 * 3)
     var index = 0
     while index < text.count {
       var quantum: UInt32 = 0
-      var letters = 0
+      var digits = 0
       for offset in 0..<4 {
         let byte = text[index + offset]
         if index + offset >= text.count - padding {
@@ -41,11 +47,11 @@ enum Base64 {
         let value = values[Int(byte)]
         guard value != 0xFF else { return nil }
         quantum = quantum << 6 | UInt32(value)
-        letters += 1
+        digits += 1
       }
       out.append(UInt8(truncatingIfNeeded: quantum >> 16))
-      if letters > 2 { out.append(UInt8(truncatingIfNeeded: quantum >> 8)) }
-      if letters > 3 { out.append(UInt8(truncatingIfNeeded: quantum)) }
+      if digits > 2 { out.append(UInt8(truncatingIfNeeded: quantum >> 8)) }
+      if digits > 3 { out.append(UInt8(truncatingIfNeeded: quantum)) }
       index += 4
     }
     return out
