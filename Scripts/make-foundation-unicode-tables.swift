@@ -7,9 +7,10 @@
 // - compatibility decomposition: `decomposedStringWithCompatibilityMapping` (NFKD);
 // - case folding: `folding(options: .caseInsensitive, locale: nil)` (CoreFoundation's case
 //   tables: Cherokee folds to its lowercase, unlike Unicode's CaseFolding.txt);
-// - primary composites: the pairs `precomposedStringWithCanonicalMapping` composes into one
-//   scalar (NFC, Unicode UAX #15), found from each scalar's canonical decomposition: the last
-//   scalar and the composition of the ones before it;
+// - primary composites: the pairs NFC composes into one scalar (Unicode UAX #15), found from
+//   each scalar whose full canonical decomposition `precomposedStringWithCanonicalMapping`
+//   composes back to it: the decomposition's last scalar and the composition of the ones
+//   before it;
 // - Latin-ASCII: `applyingTransform(StringTransform("Latin-ASCII"), reverse: false)` of each
 //   scalar of the Latin blocks `FullFolding.latinASCII(of:)` asks about, when it is ASCII
 //   letters only.
@@ -48,8 +49,12 @@ while v <= 0x10_FFFF {
         .precomposedStringWithCanonicalMapping
       let first = values(head)
       if first.count == 1 {
-        let pair = String(Unicode.Scalar(first[0])!) + String(Unicode.Scalar(nfd.last!)!)
-        if values(pair.precomposedStringWithCanonicalMapping) == [v] {
+        // The pair composes to the scalar when the NFC of its full decomposition is the
+        // scalar (it is not excluded from composition). Foundation's NFC of the pair as
+        // written is not asked: it leaves a composite followed by a mark that composes with
+        // it apart (U+0CCA U+0CD5, which is U+0CCB; a Hangul syllable and a trailing jamo).
+        let whole = String(String.UnicodeScalarView(nfd.map { Unicode.Scalar($0)! }))
+        if values(whole.precomposedStringWithCanonicalMapping) == [v] {
           composites.append((UInt64(first[0]) << 32 | UInt64(nfd.last!), v))
         }
       }
@@ -70,6 +75,14 @@ while v <= 0x10_FFFF {
   v += 1
 }
 composites.sort { $0.0 < $1.0 }
+// Foundation's Unicode version: the newest age (the standard library's DerivedAge) of a
+// scalar any of its mappings changes. Marks newer than that are unassigned to Foundation.
+var newest = (major: 0, minor: 0)
+for (value, _) in canonical + compatibility + caseFolding {
+  if let age = Unicode.Scalar(value)!.properties.age, (age.major, age.minor) > newest {
+    newest = (age.major, age.minor)
+  }
+}
 
 func hex(_ n: UInt32) -> String { String(format: "0x%X", n) }
 func rows(_ items: [String], indent: String = "    ") -> String {
@@ -125,6 +138,10 @@ print(
   /// Per-scalar Unicode mappings as Foundation computes them (see
   /// Scripts/make-foundation-unicode-tables.swift), read by `UnicodeMappings`.
   enum FoundationUnicodeTables {
+    /// The Unicode version of Foundation's data: the newest age of a scalar its mappings
+    /// change. Scalars assigned since are unassigned to it (combining class 0).
+    static let unicodeVersion = (major: \(newest.major), minor: \(newest.minor))
+
   """)
 print(
   mapping(

@@ -8,7 +8,12 @@
 /// millisecond); these functions give what `decomposedStringWithCanonicalMapping`,
 /// `decomposedStringWithCompatibilityMapping`, `precomposedStringWithCanonicalMapping`,
 /// `folding(options: .caseInsensitive, locale: nil)` and
-/// `applyingTransform(StringTransform("Latin-ASCII"), reverse: false)` gave.
+/// `applyingTransform(StringTransform("Latin-ASCII"), reverse: false)` gave, with one
+/// difference: a composite followed by a mark that composes with it (a Hangul syllable and a
+/// trailing jamo, U+0CCA and U+0CD5) composes (UAX #15), which Foundation's NFC leaves
+/// apart. Canonical order takes the standard library's combining classes of the scalars
+/// Foundation's Unicode version (`FoundationUnicodeTables.unicodeVersion`) has; a newer
+/// scalar is unassigned to Foundation, class 0, and is so here.
 ///
 /// ```swift
 /// UnicodeMappings.canonicalDecomposition(of: "é")   // "e", U+0301
@@ -16,13 +21,15 @@
 /// UnicodeMappings.composed(Array("e\u{301}".unicodeScalars))  // "é"
 /// ```
 enum UnicodeMappings {
-  /// The first Hangul syllable (가, U+AC00), and the counts of its jamo: 19 leading
-  /// consonants from U+1100, 21 vowels from U+1161, 27 trailing consonants from U+11A8
-  /// (28 with none). Unicode 15.0, section 3.12.
+  // Hangul (The Unicode Standard 15.0, section 3.12): the first syllable 가 (U+AC00), 19
+  // leading consonants from U+1100, 21 vowels from U+1161, 27 trailing consonants from
+  // U+11A8 (trail index 1…27; `trailBase` is the index 0, "none", one below), 11,172
+  // syllables in all.
   private static let syllableBase: UInt32 = 0xAC00
   private static let leadBase: UInt32 = 0x1100
   private static let vowelBase: UInt32 = 0x1161
   private static let trailBase: UInt32 = 0x11A7
+  private static let leadCount: UInt32 = 19
   private static let vowelCount: UInt32 = 21
   private static let trailCount: UInt32 = 28
   private static let syllableCount: UInt32 = 11_172
@@ -149,6 +156,8 @@ enum UnicodeMappings {
   /// `scalar` is in one of the Latin blocks (U+00C0–U+02AF, U+1D00–U+1DBF, U+1E00–U+1EFF,
   /// U+2C60–U+2C7F, U+A720–U+A7FF, U+AB30–U+AB6F) and the spelling is ASCII letters only;
   /// nil otherwise.
+  ///
+  /// - Complexity: O(log n) in the table's 803 entries.
   static func latinASCII(of scalar: Unicode.Scalar) -> String? {
     guard
       let mapped = lookUp(
@@ -162,13 +171,13 @@ enum UnicodeMappings {
   /// nil: "e" and U+0301 give "é"; "क" and U+093C give nil (U+0958 is excluded from
   /// composition); Hangul jamo compose by arithmetic.
   ///
-  /// - Complexity: O(log n) in the table's 940 pairs.
+  /// - Complexity: O(log n) in the table's 941 pairs.
   static func primaryComposite(of first: Unicode.Scalar, with second: Unicode.Scalar)
     -> Unicode.Scalar?
   {
     let lead = first.value &- leadBase
     let vowel = second.value &- vowelBase
-    if lead < 19, vowel < vowelCount {
+    if lead < leadCount, vowel < vowelCount {
       return Unicode.Scalar(syllableBase + (lead * vowelCount + vowel) * trailCount)
     }
     let syllable = first.value &- syllableBase
@@ -192,18 +201,30 @@ enum UnicodeMappings {
     return Unicode.Scalar(FoundationUnicodeTables.primaryComposites[low])
   }
 
+  /// The canonical combining class of `scalar` in Foundation's Unicode version: the
+  /// standard library's, or 0 for a scalar assigned since (unassigned to Foundation).
+  ///
+  /// - Complexity: O(1); a scalar of class 0 is not looked up further.
+  static func combiningClass(of scalar: Unicode.Scalar) -> UInt8 {
+    let ccc = scalar.properties.canonicalCombiningClass.rawValue
+    guard ccc != 0, let age = scalar.properties.age else { return 0 }
+    let known = FoundationUnicodeTables.unicodeVersion
+    return (age.major, age.minor) <= (known.major, known.minor) ? ccc : 0
+  }
+
   /// Puts each run of non-starters of `scalars` in canonical order: a stable sort by
-  /// canonical combining class (Unicode UAX #15, the Canonical Ordering Algorithm).
+  /// canonical combining class (`combiningClass(of:)`; Unicode UAX #15, the Canonical
+  /// Ordering Algorithm).
   ///
   /// - Complexity: O(n) when the marks are in order, O(k²) in a run of k marks otherwise.
   static func reorderCanonically(_ scalars: inout [Unicode.Scalar]) {
     var i = 1
     while i < scalars.count {
-      let ccc = scalars[i].properties.canonicalCombiningClass.rawValue
+      let ccc = combiningClass(of: scalars[i])
       if ccc != 0 {
         var j = i
         while j > 0 {
-          let before = scalars[j - 1].properties.canonicalCombiningClass.rawValue
+          let before = combiningClass(of: scalars[j - 1])
           guard before > ccc else { break }
           scalars.swapAt(j - 1, j)
           j -= 1
@@ -230,8 +251,9 @@ enum UnicodeMappings {
   }
 
   /// The canonical composition of `scalars`, which are in NFD (Unicode UAX #15, the
-  /// Canonical Composition Algorithm): each scalar that no scalar between blocks is
-  /// composed with the last starter when they have a primary composite.
+  /// Canonical Composition Algorithm): each scalar is composed with the last starter before
+  /// it when the two have a primary composite and no scalar between them blocks it (one of
+  /// class 0, or of a class at least its own).
   ///
   /// - Complexity: O(n log m) for n scalars and the table's m pairs.
   static func composed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
@@ -241,7 +263,7 @@ enum UnicodeMappings {
     // The class of the last scalar kept after the starter; -1 when there is none.
     var lastClass = -1
     for scalar in scalars {
-      let ccc = Int(scalar.properties.canonicalCombiningClass.rawValue)
+      let ccc = Int(combiningClass(of: scalar))
       if starter >= 0, lastClass < ccc,
         let composite = primaryComposite(of: out[starter], with: scalar)
       {
@@ -263,13 +285,6 @@ enum UnicodeMappings {
   static func precomposed(_ text: some StringProtocol) -> String {
     var view = String.UnicodeScalarView()
     view.append(contentsOf: composed(canonicalDecomposition(of: text)))
-    return String(view)
-  }
-
-  /// The NFD of `text` as a string (Foundation's `decomposedStringWithCanonicalMapping`).
-  static func decomposed(_ text: some StringProtocol) -> String {
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: canonicalDecomposition(of: text))
     return String(view)
   }
 }
