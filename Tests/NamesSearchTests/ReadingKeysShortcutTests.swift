@@ -2,8 +2,8 @@ import Testing
 
 @testable import NamesSearch
 
-/// `ReadingKeys` skips lists whose names have no byte of 0xCE or more (no Greek, Cyrillic,
-/// kana, Han or Hangul letter starts below it in UTF-8): `hasByte(atLeast:in:)` at every
+/// `ReadingKeys` skips lists whose names have no byte of 0xCE or more (the letters with a
+/// reading, Greek from U+0380, Cyrillic, kana, Han and Hangul, start with such a byte): `hasByte(atLeast:in:)` at every
 /// position of a word and of the tail, and the keys of such a list (expected values by hand).
 @Suite("Reading keys of Latin-only lists")
 struct ReadingKeysShortcutTests {
@@ -14,7 +14,7 @@ struct ReadingKeysShortcutTests {
       #expect(!ascii.withUnsafeBufferPointer { ReadingKeys.hasByte(atLeast: 0xCE, in: $0) })
       for position in 0..<count {
         var below = ascii
-        below[position] = 0xCD  // Latin's last lead byte range (U+0340…U+037F): not counted
+        below[position] = 0xCD  // the lead byte of U+0340…U+037F: below the threshold
         #expect(!below.withUnsafeBufferPointer { ReadingKeys.hasByte(atLeast: 0xCE, in: $0) })
         var at = ascii
         at[position] = 0xCE

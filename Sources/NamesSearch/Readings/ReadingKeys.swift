@@ -33,8 +33,9 @@ public struct ReadingKeys: Sendable {
   /// The version of the rules and data that make reading keys (`ReadingUnitBuilder`, the
   /// pinyin, kana, Cyrillic and Greek tables), which a `ReadingCache` file records: raise it
   /// whenever the keys made from a name change, so files made under the old rules are made
-  /// again.
-  static let ruleVersion: UInt32 = 1
+  /// again. (2: a Hangul syllable followed by a trailing jamo reads as the syllable they
+  /// compose to, UAX #15, where Foundation's NFC had left them apart.)
+  static let ruleVersion: UInt32 = 2
 
   /// The top bit of a unit's last spelling number.
   static let unitEnd: UInt32 = 0x8000_0000
@@ -192,8 +193,9 @@ public struct ReadingKeys: Sendable {
   public init(names: NameStore, further: FurtherKeys? = nil) {
     let further = further.flatMap { $0.count > 0 ? $0 : nil }
     if further == nil, !Self.hasByte(atLeast: 0xCE, in: names.bytes.buffer) {
-      // No name has a reading (each would need a byte of 0xCE or more: Greek, Cyrillic,
-      // kana, Han, Hangul), so no key is made; a list of Latin names (the built-in list)
+      // No name has a reading (the letters that have one, Greek from U+0380, Cyrillic,
+      // kana, Han and Hangul, all start with a byte of 0xCE or more: `appendSpellings`
+      // passes over any other name), so no key is made; a list of Latin names (the built-in list)
       // skips the per-name work and its chunks.
       self.init(
         names: names, owners: FrozenArray(), ends: FrozenArray(), spellings: FrozenArray(),
@@ -306,6 +308,7 @@ public struct ReadingKeys: Sendable {
   ///
   /// - Complexity: O(n).
   static func hasByte(atLeast threshold: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    precondition(threshold >= 0x80, "ASCII words are passed over whole")
     var i = 0
     if let base = bytes.baseAddress {
       let raw = UnsafeRawPointer(base)
