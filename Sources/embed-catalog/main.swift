@@ -35,13 +35,7 @@ do {
   var nameEnds: [UInt32] = []
   for s in 0..<catalog.sectionCount {
     for i in catalog.nameRange(ofSection: s) {
-      let name = catalog.names[i]
-      guard !name.utf8.contains(0) else {
-        throw LoadError(
-          source: arguments[1],
-          reason: .notAList("the built-in list cannot hold a name with U+0000"))
-      }
-      joined += name
+      joined += catalog.names[i]
       nameEnds.append(UInt32(joined.utf8.count))
     }
   }
@@ -51,8 +45,7 @@ do {
     names: NameStore(bytes: FrozenArray(Array(joined.utf8)), ends: FrozenArray(nameEnds)),
     options: .default)
   guard keys.owners.isEmpty, keys.mappings.isEmpty, keys.dropsPunctuation,
-    let keyText = String(validating: Array(keys.bytes), as: UTF8.self),
-    !keyText.utf8.contains(0)
+    let keyText = String(validating: Array(keys.bytes), as: UTF8.self)
   else {
     throw LoadError(
       source: arguments[1], reason: .notAList("the built-in list's keys cannot be embedded"))

@@ -21,9 +21,10 @@ let environment = EnvironmentVariables.reading(
   ]
     + LocaleSetting.variables)
 // The locale variables are read above, for `--locale`'s default; nothing else here depends on
-// them, and the ICU inside Foundation reads them for its default locale and crashes on some
-// values (LANG=aaaaaaaaaaaa, or "Chinese (Simplified)_China.936": signal 11 in
-// icu::Locale::getRoot on the first collation). The tool compares with explicit locales only.
+// them, and ICU reads them for its default locale (the copy inside Foundation, linked before,
+// crashed on some values: LANG=aaaaaaaaaaaa, or "Chinese (Simplified)_China.936", signal 11
+// in icu::Locale::getRoot on the first collation). The tool compares with explicit locales
+// only.
 for name in ["LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LC_COLLATE", "LANG", "LANGUAGE"] {
   unsetenv(name)
 }

@@ -26,8 +26,8 @@
 ///   finds "Jean-Paul", "st john" finds "St. John"); one with punctuation finds the second
 ///   ("o'brien" finds "O’Brien", "-" finds "Jean-Paul").
 /// - With `ignoresDiacritics`, a Latin letter that has no decomposition is spelled in
-///   ASCII letters as ICU's Latin-ASCII transliterator spells it (through Foundation's
-///   `applyingTransform`): ø → o, æ → ae, œ → oe, ł → l, đ and ð → d, þ → th, ı → i, ŋ → n,
+///   ASCII letters as ICU's Latin-ASCII transliterator spells it (Foundation's
+///   `applyingTransform`, taken into `UnicodeMappings`'s tables): ø → o, æ → ae, œ → oe, ł → l, đ and ð → d, þ → th, ı → i, ŋ → n,
 ///   ħ → h; a letter it leaves outside ASCII (ə) stays. With `ignoresCase` the spelling is
 ///   lowercased: ICU spells small capitals in capitals (ʀ, the case folding of Ʀ, is "R").
 ///

@@ -36,12 +36,12 @@
 ///
 /// Speed: text is read in one pass, written in place into room reserved in the key once per
 /// text: runs of ASCII are lowercased eight bytes at a time; other scalars are decoded and
-/// their folded form is looked up in a table filled on first use (from Foundation's
-/// `decomposedStringWithCanonicalMapping` and `folding(options: .caseInsensitive)`).
+/// their folded form is looked up in a table filled on first use (from `UnicodeMappings`:
+/// Foundation's canonical decompositions and case foldings, as tables).
 /// Text whose scalars all fold alone (no combining marks left to reorder or strip) is the
 /// concatenation of the table entries; other text takes the general path above, where the
-/// compositions of step 2 come from a table too (Foundation's
-/// `precomposedStringWithCanonicalMapping` of each letter-and-mark pair met).
+/// compositions of step 2 come from a table too (`UnicodeMappings.primaryComposite` of each
+/// letter-and-mark pair met).
 ///
 /// A `TextFolder` is not `Sendable`: it owns its tables. Give each thread its own.
 public struct TextFolder {
