@@ -73,6 +73,24 @@ enum UnicodeMappings {
     return true
   }
 
+  /// Appends the decomposition of `scalar` in the table `entries`/`scalars`: itself below
+  /// `firstMapped` (no scalar below it decomposes), a Hangul syllable's jamo, or its entry.
+  private static func appendDecomposition(
+    of scalar: Unicode.Scalar, firstMapped: UInt32, entries: [UInt64], scalars: [UInt32],
+    to out: inout [Unicode.Scalar]
+  ) {
+    let value = scalar.value
+    if value < firstMapped {
+      out.append(scalar)
+    } else if !appendJamo(ofSyllable: value, to: &out) {
+      if let mapped = lookUp(value, entries: entries, scalars: scalars) {
+        append(mapped, to: &out)
+      } else {
+        out.append(scalar)
+      }
+    }
+  }
+
   /// Appends the canonical decomposition of `scalar` alone (NFD), fully decomposed and in
   /// canonical order.
   ///
@@ -80,19 +98,10 @@ enum UnicodeMappings {
   static func appendCanonicalDecomposition(
     of scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]
   ) {
-    let value = scalar.value
-    if value < 0xC0 || appendJamo(ofSyllable: value, to: &out) {
-      if value < 0xC0 { out.append(scalar) }
-      return
-    }
-    if let mapped = lookUp(
-      value, entries: FoundationUnicodeTables.canonicalDecompositionEntries,
-      scalars: FoundationUnicodeTables.canonicalDecompositionScalars)
-    {
-      append(mapped, to: &out)
-    } else {
-      out.append(scalar)
-    }
+    appendDecomposition(
+      of: scalar, firstMapped: 0xC0,
+      entries: FoundationUnicodeTables.canonicalDecompositionEntries,
+      scalars: FoundationUnicodeTables.canonicalDecompositionScalars, to: &out)
   }
 
   /// The canonical decomposition of `scalar` alone (NFD).
@@ -108,19 +117,10 @@ enum UnicodeMappings {
   static func appendCompatibilityDecomposition(
     of scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]
   ) {
-    let value = scalar.value
-    if value < 0xA0 || appendJamo(ofSyllable: value, to: &out) {
-      if value < 0xA0 { out.append(scalar) }
-      return
-    }
-    if let mapped = lookUp(
-      value, entries: FoundationUnicodeTables.compatibilityDecompositionEntries,
-      scalars: FoundationUnicodeTables.compatibilityDecompositionScalars)
-    {
-      append(mapped, to: &out)
-    } else {
-      out.append(scalar)
-    }
+    appendDecomposition(
+      of: scalar, firstMapped: 0xA0,
+      entries: FoundationUnicodeTables.compatibilityDecompositionEntries,
+      scalars: FoundationUnicodeTables.compatibilityDecompositionScalars, to: &out)
   }
 
   /// The compatibility decomposition of `scalar` alone (NFKD).
