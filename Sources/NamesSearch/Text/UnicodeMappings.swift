@@ -216,21 +216,32 @@ enum UnicodeMappings {
   /// canonical combining class (`combiningClass(of:)`; Unicode UAX #15, the Canonical
   /// Ordering Algorithm).
   ///
-  /// - Complexity: O(n) when the marks are in order, O(k²) in a run of k marks otherwise.
+  /// - Complexity: O(n) when the marks are in order, O(k log k) for a run of k marks
+  ///   otherwise.
   static func reorderCanonically(_ scalars: inout [Unicode.Scalar]) {
-    var i = 1
+    var i = 0
     while i < scalars.count {
-      let ccc = combiningClass(of: scalars[i])
-      if ccc != 0 {
-        var j = i
-        while j > 0 {
-          let before = combiningClass(of: scalars[j - 1])
-          guard before > ccc else { break }
-          scalars.swapAt(j - 1, j)
-          j -= 1
-        }
+      guard combiningClass(of: scalars[i]) != 0 else {
+        i += 1
+        continue
       }
-      i += 1
+      // A run of non-starters: sorted by class, keeping the order within a class.
+      var end = i
+      var classes: [UInt8] = []
+      var inOrder = true
+      while end < scalars.count {
+        let ccc = combiningClass(of: scalars[end])
+        if ccc == 0 { break }
+        if let last = classes.last, last > ccc { inOrder = false }
+        classes.append(ccc)
+        end += 1
+      }
+      if !inOrder {
+        let order = classes.indices.sorted { (classes[$0], $0) < (classes[$1], $1) }
+        let run = Array(scalars[i..<end])
+        for (k, from) in order.enumerated() { scalars[i + k] = run[from] }
+      }
+      i = end
     }
   }
 
