@@ -270,8 +270,8 @@ struct ReadingMatcherTests {
   /// Names of Han characters only are read through their characters' units
   /// (`ReadingKeys.hanCharacters`, numbered by `hanUnitOf`) and an automaton over classes of units
   /// (`ReadingMatcher.hanMoves`); the reference is `matches` over the same name's units made
-  /// one by one (`ReadingUnitBuilder.units`), and the automaton's fallback (the classes'
-  /// moves followed bit by bit) must agree with both.
+  /// one by one (`ReadingUnitBuilder.units`), and the automaton's transitions by class and
+  /// its fallback (the classes' moves followed bit by bit) must agree with both.
   @Test("Han names through the class automaton, its fallback, and units made one by one")
   func hanAutomaton() throws {
     var names: [String] = []
@@ -304,7 +304,11 @@ struct ReadingMatcherTests {
       let fallback = ReadingMatcher.HanMoves(
         classOfUnit: han.classOfUnit, classCount: han.classCount, next: [],
         classStarts: han.classStarts, classMoves: han.classMoves)
-      #expect(!han.next.isEmpty, "\(term)")
+      // The transitions by class, without the rows by unit made from them.
+      let byClass = ReadingMatcher.HanMoves(
+        classOfUnit: han.classOfUnit, classCount: han.classCount, next: han.next,
+        classStarts: han.classStarts, classMoves: han.classMoves)
+      #expect(!han.next.isEmpty && !han.byUnit.isEmpty && byClass.byUnit.isEmpty, "\(term)")
       for i in 0..<names.count where keys.isHanName(i) {
         let utf8 = keys.names.utf8(of: i)
         let made = builder.units(of: utf8, isName: true)
@@ -313,6 +317,8 @@ struct ReadingMatcherTests {
         #expect(matcher.matchesHan(name: i, in: keys, han) == expected, "\(names[i]) by \(term)")
         #expect(
           matcher.matchesHan(name: i, in: keys, fallback) == expected, "\(names[i]) by \(term)")
+        #expect(
+          matcher.matchesHan(name: i, in: keys, byClass) == expected, "\(names[i]) by \(term)")
         compared += 1
         if expected { found += 1 }
       }
@@ -362,6 +368,50 @@ struct ReadingMatcherTests {
       }
       #expect(owners == expected, "\(term)")
       #expect(!expected.isEmpty, "\(term)")
+    }
+  }
+
+  /// `IndexedQuery` scans reading keys mapped from their file beside names it has not
+  /// checked: the sliced scan must find the Han names' characters from `hanWordStarts`
+  /// alone (slices start at a word of 64 names), never from the names' lengths. Keys whose
+  /// names all lie about their length (one byte each) must find what the true keys find;
+  /// slices that started inside a word would count characters from those lengths.
+  @Test("the sliced scan reads no name's length")
+  func slicedScanReadsNoLength() throws {
+    var generator = SeededGenerator(seed: 44)
+    let han = Array("张王李赵曾单长重厦门六安三伟芳华小明")
+    var names: [String] = []
+    for n in 0..<90_001 {
+      if n % 7 == 3 {
+        names.append(["Иван", "김민수", "さとう"].randomElement(using: &generator)!)
+      } else {
+        let length = Int.random(in: 2...4, using: &generator)
+        names.append(String((0..<length).map { _ in han.randomElement(using: &generator)! }))
+      }
+    }
+    let keys = ReadingKeys(names: NameStore(names))
+    #expect(keys.entryCount >= ReadingScanner.parallelThreshold && keys.spelledCount > 10_000)
+    let lying = ReadingKeys(
+      names: NameStore(Array(repeating: "x", count: names.count)), owners: keys.owners,
+      ends: keys.ends, spellings: keys.spellings, vocabulary: keys.vocabulary,
+      hanNames: keys.hanNames, hanUnitOf: keys.hanUnitOf, hanUnitEnds: keys.hanUnitEnds,
+      hanUnitNumbers: keys.hanUnitNumbers, hanCharacters: keys.hanCharacters,
+      hanWordStarts: keys.hanWordStarts)
+    var builder = ReadingUnitBuilder()
+    for term in ["zhang", "zs", "wang", "xiamen", "ivan", "sato", "l"] {
+      let matcher = try #require(ReadingMatcher(term: term))
+      let found = try #require(ReadingScanner.scan(lying, for: matcher, cancellation: nil))
+      // The reference: `matches` over each name's units made one by one.
+      var expected: [Int] = []
+      for i in names.indices {
+        guard let units = builder.units(of: keys.names.utf8(of: i), isName: true) else {
+          continue
+        }
+        if units.numbers.withUnsafeBufferPointer({ matcher.matches($0) }) { expected.append(i) }
+      }
+      let owners = found.map { keys.owner(ofEntry: Int($0)) }.sorted()
+      #expect(owners == expected, "\(term): \(owners.count) found, \(expected.count) expected")
+      #expect(expected.count > 100, "\(term)")
     }
   }
 

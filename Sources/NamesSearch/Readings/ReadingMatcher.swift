@@ -227,7 +227,9 @@ public struct ReadingMatcher: Sendable {
     }
     return HanMoves(
       classOfUnit: classOfUnit, classCount: classCount, next: next, classStarts: classStarts,
-      classMoves: classMoves)
+      classMoves: classMoves,
+      byUnit: HanMoves.transitionsByUnit(
+        classOfUnit: classOfUnit, classCount: classCount, next: next))
   }
 
   /// The moves of a list's Han units for one term (`hanMoves(_:)`).
@@ -250,6 +252,57 @@ public struct ReadingMatcher: Sendable {
     let classStarts: [UInt64]
     /// Per class and position, the positions it leads to (rows of the term's length + 1).
     let classMoves: [UInt64]
+    /// The automaton's transitions by unit instead of by class, so that a character costs
+    /// one look-up, not two: unit `u`'s row (`u` as `classOfUnit` numbers units, a row per
+    /// entry of it) holds at `u * byUnitWidth + s` the next state from state `s`, the last
+    /// state (`byUnitWidth - 1`) being the term's end, which keeps itself. Empty when `next`
+    /// is, or when the rows would pass `maximumByUnit` entries.
+    let byUnit: [UInt16]
+    /// The states of `byUnit`'s rows: `next`'s states plus the term's end; 0 when `byUnit`
+    /// is empty.
+    let byUnitWidth: Int
+
+    /// The most entries `byUnit` may have: 512 KiB of table, about what a core's cache holds.
+    static let maximumByUnit = 1 << 18
+
+    /// Moves of `classOfUnit.count` units in `classCount` classes, with the transitions
+    /// `next` (empty for none), and rows by unit made from them when they fit.
+    ///
+    /// - Complexity: O(u · s) in the units and the states when the rows are made.
+    init(
+      classOfUnit: [UInt16], classCount: Int, next: [UInt16], classStarts: [UInt64],
+      classMoves: [UInt64], byUnit: [UInt16] = []
+    ) {
+      self.classOfUnit = classOfUnit
+      self.classCount = classCount
+      self.next = next
+      self.classStarts = classStarts
+      self.classMoves = classMoves
+      self.byUnit = byUnit
+      byUnitWidth = byUnit.isEmpty ? 0 : byUnit.count / classOfUnit.count
+    }
+
+    /// `next`'s transitions rowed by unit (`byUnit`), or empty when `next` is or the rows
+    /// would pass `maximumByUnit` entries.
+    ///
+    /// - Complexity: O(u · s) in the units and the states.
+    static func transitionsByUnit(classOfUnit: [UInt16], classCount: Int, next: [UInt16])
+      -> [UInt16]
+    {
+      guard !next.isEmpty, classCount > 0 else { return [] }
+      let states = next.count / classCount
+      let width = states + 1
+      guard width * classOfUnit.count <= maximumByUnit else { return [] }
+      let end = UInt16(states)
+      var rows = [UInt16](repeating: end, count: width * classOfUnit.count)
+      for (u, c) in classOfUnit.enumerated() {
+        for s in 0..<states {
+          let to = next[s * classCount + Int(c)]
+          rows[u * width + s] = to == accepted ? end : to
+        }
+      }
+      return rows
+    }
 
     /// The tables, for the time `body` runs.
     ///
@@ -259,10 +312,13 @@ public struct ReadingMatcher: Sendable {
         next.withUnsafeBufferPointer { next in
           classStarts.withUnsafeBufferPointer { classStarts in
             classMoves.withUnsafeBufferPointer { classMoves in
-              body(
-                Tables(
-                  classOfUnit: classOfUnit, classCount: classCount, next: next,
-                  classStarts: classStarts, classMoves: classMoves))
+              byUnit.withUnsafeBufferPointer { byUnit in
+                body(
+                  Tables(
+                    classOfUnit: classOfUnit, classCount: classCount, next: next,
+                    classStarts: classStarts, classMoves: classMoves, byUnit: byUnit,
+                    byUnitWidth: byUnitWidth))
+              }
             }
           }
         }
@@ -281,6 +337,10 @@ public struct ReadingMatcher: Sendable {
       let classStarts: UnsafeBufferPointer<UInt64>
       /// `HanMoves.classMoves`.
       let classMoves: UnsafeBufferPointer<UInt64>
+      /// `HanMoves.byUnit`: empty when `next` is followed instead.
+      let byUnit: UnsafeBufferPointer<UInt16>
+      /// `HanMoves.byUnitWidth`.
+      let byUnitWidth: Int
     }
   }
 
@@ -297,6 +357,16 @@ public struct ReadingMatcher: Sendable {
   func matchesHan(_ units: UnsafeBufferPointer<UInt16>, _ han: HanMoves.Tables) -> Bool {
     let classOfUnit = han.classOfUnit
     let next = han.next
+    if !han.byUnit.isEmpty {
+      let width = han.byUnitWidth
+      var state = 0
+      for unit in units {
+        let row = Int(unit) < classOfUnit.count ? Int(unit) : 0
+        state = Int(han.byUnit[row &* width &+ state])
+        if state == width - 1 { return true }
+      }
+      return false
+    }
     var state = 0
     var input: UInt64 = 1
     for unit in units {

@@ -19,7 +19,14 @@ enum ReadingScanner {
     let count = candidates?.count ?? readings.entryCount
     let spelled = readings.spelledCount
     let slices = count < parallelThreshold || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
-    let bounds = (0...slices).map { count * $0 / slices }
+    // Slices of Han names start at a word of `hanNames` (64 names), where
+    // `hanWordStarts` alone says where their characters start: the names' lengths are not
+    // read (`IndexedQuery` scans keys whose names it has not checked).
+    let bounds = (0...slices).map { slice -> Int in
+      let bound = count * slice / slices
+      guard candidates == nil, bound > spelled, bound < count else { return bound }
+      return spelled + ((bound - spelled) & ~63)
+    }
     let parts = ConcurrentResults<[UInt32]>(count: slices)
     // Names of Han characters only have no stored keys: they are read from their text.
     let han = matcher.hanMoves(readings)
@@ -63,6 +70,15 @@ enum ReadingScanner {
         let words = readings.hanNames.buffer
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
         let characters = readings.hanCharacters.buffer
+        if !tables.byUnit.isEmpty, characters.last == ReadingKeys.hanSeparator {
+          guard
+            scanHanNames(
+              from: i, to: end, words: words, characters: characters, at: at, tables: tables,
+              cancellation: cancellation, found: &found, entryOffset: spelled)
+          else { return }
+          parts[slice] = found
+          return
+        }
         var visited = 0
         while i < end {
           visited += 1
@@ -84,5 +100,52 @@ enum ReadingScanner {
       }
     }
     return parts.joined()
+  }
+
+  /// Appends to `found` the entries (`entryOffset` plus the name) of the names from `i` up
+  /// to `end` whose `words` bits are set and whose characters, from `at` in `characters`,
+  /// spell the term: one look-up a character in `tables.byUnit` (which must not be empty),
+  /// the term's end keeping itself until the name's separator. `characters` must end with
+  /// `ReadingKeys.hanSeparator`, so that a name's walk stops within it. Returns false if
+  /// `cancellation` was set (looked at every 4,096 names or more).
+  ///
+  /// - Complexity: O(n + k) in the names and their characters.
+  private static func scanHanNames(
+    from i: Int, to end: Int, words: UnsafeBufferPointer<UInt64>,
+    characters: UnsafeBufferPointer<UInt16>, at start: Int, tables: ReadingMatcher.HanMoves.Tables,
+    cancellation: CancellationFlag?, found: inout [UInt32], entryOffset: Int
+  ) -> Bool {
+    let byUnit = tables.byUnit
+    let width = tables.byUnitWidth
+    let rows = tables.classOfUnit.count
+    let accepting = width - 1
+    var i = i
+    var at = start
+    var nextLook = i
+    while i < end {
+      if i >= nextLook {
+        if cancellation?.isCancelled == true { return false }
+        nextLook = i &+ 4_096
+      }
+      let rest = words[i >> 6] >> UInt64(i & 63)
+      if rest == 0 {
+        i = (i | 63) + 1
+        continue
+      }
+      i &+= rest.trailingZeroBitCount
+      guard i < end, at < characters.count else { break }
+      var state = 0
+      while true {
+        let unit = characters[at]
+        at &+= 1
+        if unit == ReadingKeys.hanSeparator { break }
+        // A unit past the rows (only a forged file could hold one) reads as none.
+        let row = Int(unit) < rows ? Int(unit) : 0
+        state = Int(byUnit[row &* width &+ state])
+      }
+      if state == accepting { found.append(UInt32(entryOffset + i)) }
+      i &+= 1
+    }
+    return true
   }
 }
