@@ -15,8 +15,8 @@ struct IndexedQueryTests {
   ).path
   var cache: String { folder + "/cache" }
 
-  /// Names in Latin letters, some accented (no reading keys: Han, kana and Hangul names
-  /// have readings, which this path leaves to the full load).
+  /// Names in Latin letters, some accented (no reading keys: `makeListWithReadings` adds
+  /// names that have them).
   static let names = TrigramIndexTests.names(
     50_000, seed: 31,
     from: TrigramIndexTests.syllables.filter { $0.unicodeScalars.allSatisfy { $0.value < 0x300 } })
@@ -93,21 +93,80 @@ struct IndexedQueryTests {
     #expect(try answering(query, path) == nil, "\(query.term)")
   }
 
-  @Test("a list with readings is left to the full load for a term that may be a reading")
-  func readings() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  /// The Latin names with names of the fixtures that have readings (Han, kana, Hangul,
+  /// Cyrillic, Greek) spread among them, one in five.
+  func makeListWithReadings() throws -> String {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var read: [String] = []
+    for file in ["zh_CN", "zh_TW", "ja_JP", "ko_KR", "ru_RU", "el_GR"] {
+      let text = try String(
+        contentsOf: TestPaths.file("Tests/Fixtures/international/\(file).txt"), encoding: .utf8)
+      read += text.split(separator: "\n").map(String.init)
+    }
+    var names: [String] = []
+    for (n, name) in Self.names.enumerated() {
+      names.append(name)
+      if n % 4 == 0 { names.append(read[(n / 4) % read.count]) }
+    }
     let path = folder + "/names.txt"
-    try Data((Self.names + ["张伟", "カラ"]).joined(separator: "\n").utf8).write(
-      to: URL(fileURLWithPath: path))
+    try Data(names.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    return path
+  }
+
+  /// The reading keys' file beside the list's index.
+  func readingFile(_ path: String) throws -> String {
+    let index = try #require(PathName(try indexFile(path)))
+    return try #require(ReadingCache.path(besideIndex: index)).description
+  }
+
+  @Test("a term that may be a reading is answered from the reading keys' file")
+  func readings() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeListWithReadings()
+    // "kar" may be read as pinyin or romaji: the search that writes the files made the
+    // reading keys, which are kept beside the index.
     try writeFiles(path)
-    // "kar" may be read as pinyin or romaji: only the full load reads readings.
-    #expect(try answering(Query(term: "kar"), path) == nil)
+    #expect(FileManager.default.fileExists(atPath: try readingFile(path)))
+    var byReading = 0
+    for term in ["zhang", "wang", "kar", "sato", "minsu", "ivanov", "sofia", "zhangwei", "qqx"] {
+      let query = Query(term: term)
+      let answer = try #require(try answering(query, path), "\(term)")
+      #expect(answer.result.sections == (try expected(query, path)), "\(term)")
+      byReading += answer.result.matchedKeys.filter { $0 == SearchResult.readingMatch }.count
+    }
+    #expect(byReading > 200)
     let off = Query(term: "kar", options: MatchOptions(usesReadings: false))
     let answer = try #require(try answering(off, path))
     #expect(answer.result.sections == (try expected(off, path)))
+    // Shorter than a trigram: the full load.
+    #expect(try answering(Query(term: "zs"), path) == nil)
+  }
+
+  @Test(
+    "without its reading keys' file, or with it damaged, a reading term is left to the full load")
+  func readingFileMissingOrDamaged() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeListWithReadings()
+    try writeFiles(path)
+    let file = try readingFile(path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let query = Query(term: "zhang")
+    let expected = try expected(query, path)
+    for offset in [good.count / 2, good.count - 3] {
+      var bytes = good
+      bytes[offset] ^= 0x10
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      #expect(try answering(query, path) == nil, "offset \(offset)")
+    }
+    try FileManager.default.removeItem(atPath: file)
+    #expect(try answering(query, path) == nil)
+    // The term is no reading without readings: answered from the index alone.
+    let off = Query(term: "zhang", options: MatchOptions(usesReadings: false))
+    #expect(try answering(off, path) != nil)
+    let loaded = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: cache)
+    #expect(Searcher().search(query, in: loaded.catalog).sections == expected)
   }
 
   @Test("a list over the size limit is left to the full load, which refuses it")

@@ -1,16 +1,17 @@
 /// One query answered from a list's index file, reading and checking only what it touches:
 /// the header, titles and sections; the postings of the term's trigrams (`TrigramCache`);
-/// the keys those name; the names it matches. A query that finds a few names in a million
+/// the keys those name; when readings apply, the reading keys' own file (`ReadingCache`),
+/// scanned whole; the names it matches. A query that finds a few names in a million
 /// hashes a few hundred 4 KiB blocks, not the 38 MB index, and maps no page it does not read.
 ///
 /// Every part is checked before it is read: its blocks against the index's block digests
 /// (`BlockChecksums`, vouched for by the header's checksum), and each key's or name's
 /// offsets to lie in order within their part. Any check that fails, a query this path does
 /// not answer (more than one word, typos, sounds-like, a term shorter than a trigram,
-/// options other than the index's keys', readings that apply), or a file it needs that is
-/// not there gives `nil`: the caller then loads the list through `CachedCatalogLoader`,
-/// which checks the whole index (and rebuilds a damaged one), so the answer never depends
-/// on the path taken.
+/// options other than the index's keys'), or a file it needs that is not there (the
+/// reading keys' file, when readings apply) gives `nil`: the caller then loads the list
+/// through `CachedCatalogLoader`, which checks the whole index (and rebuilds a damaged one),
+/// so the answer never depends on the path taken.
 ///
 /// The result's catalog has only those parts checked: print the result (names, section
 /// titles, counts, the index strip), and load the list through `CachedCatalogLoader` for
@@ -72,12 +73,21 @@ package enum IndexedQuery {
       inputSize: Int(stamp.size), maximumSize: maximumSize, source: path.description)
     try expansion.add(catalog)
     catalog.bind(companionsOf: file)
-    // Readings: answered here only when the term is none or the list has none (read from
-    // their own file, never made from the names, which are not checked).
-    if literal.options.searchesReadings, ReadingMatcher.readingTerm(literal.term) != nil {
+    // Readings: read from their own file (`ReadingCache`, checked whole against its
+    // checksum, which is bound to the index's), never made from the names, which are not
+    // checked; without that file, the full load makes them.
+    var readingNames: [UInt32] = []
+    var readingMatcher: ReadingMatcher?
+    if literal.options.searchesReadings, let term = ReadingMatcher.readingTerm(literal.term) {
       guard let location = catalog.readingLocation,
-        let readings = ReadingCache.read(at: location, names: catalog.names), readings.count == 0
+        let readings = ReadingCache.read(at: location, names: catalog.names)
       else { return nil }
+      if readings.count > 0 {
+        let found = ReadingMatcher(scalars: term, vocabulary: readings.vocabulary)
+        guard let names = Searcher.names(readBy: found, in: readings, nil) else { return nil }
+        readingNames = names
+        readingMatcher = found
+      }
     }
     guard let index = catalog.trigramIndex,
       let candidates = index.candidates(for: matcher.foldedTerm)
@@ -89,7 +99,9 @@ package enum IndexedQuery {
         in: file.bytes, blocks: blocks),
       let hits = KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: nil)
     else { return nil }
-    let result = Searcher.result(query, catalog, matchedKeys: hits.matched, in: keys)
+    let result = Searcher.result(
+      query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
+      readingMatcher: readingMatcher)
     guard
       itemsHold(
         result.matchedNames, ends: layout.nameEnds, bytes: layout.names,

@@ -67,9 +67,8 @@ public struct Searcher: Sendable {
     var readingNames: [UInt32] = []
     var readingMatcher: ReadingMatcher?
     if let (readings, found) = Self.readingMatcher(for: literal, in: catalog) {
-      guard let matched = ReadingScanner.scan(readings, for: found, cancellation: cancellation)
-      else { return nil }
-      readingNames = Self.names(ofReadingKeys: matched, in: readings)
+      guard let names = Self.names(readBy: found, in: readings, cancellation) else { return nil }
+      readingNames = names
       readingMatcher = found
     }
     return Self.result(
@@ -115,6 +114,18 @@ public struct Searcher: Sendable {
       readings,
       ReadingMatcher(scalars: term, vocabulary: readings.vocabulary)
     )
+  }
+
+  /// The distinct names, ascending, whose reading keys in `readings` `matcher` matches
+  /// (`ReadingScanner`); `nil` if `cancellation` was set.
+  ///
+  /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters.
+  static func names(
+    readBy matcher: ReadingMatcher, in readings: ReadingKeys, _ cancellation: CancellationFlag?
+  ) -> [UInt32]? {
+    guard let matched = ReadingScanner.scan(readings, for: matcher, cancellation: cancellation)
+    else { return nil }
+    return names(ofReadingKeys: matched, in: readings)
   }
 
   /// The distinct names, ascending, that own the reading entries `matched` (ascending):
