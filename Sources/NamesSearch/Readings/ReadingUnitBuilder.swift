@@ -47,7 +47,7 @@ struct ReadingUnitBuilder {
   mutating func appendSpellings(
     of utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32]
   ) -> Bool {
-    guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
+    guard ReadingKeys.hasByte(atLeast: 0xCE, in: utf8) else { return false }
     if CharacterRanks.isHanOnly(utf8) || Self.hasConjoiningJamo(utf8) {
       var ranges: [Range<Int>]? = nil
       return append(utf8, isName: isName, to: &out, ranges: &ranges)
@@ -103,7 +103,7 @@ struct ReadingUnitBuilder {
     _ utf8: UnsafeBufferPointer<UInt8>, isName: Bool, to out: inout [UInt32],
     ranges: inout [Range<Int>]?
   ) -> Bool {
-    guard utf8.contains(where: { $0 >= 0xCE }) else { return false }
+    guard ReadingKeys.hasByte(atLeast: 0xCE, in: utf8) else { return false }
     if ranges == nil && CharacterRanks.isHanOnly(utf8) {
       appendHanOnly(utf8, isName: isName, to: &out)
       return true

@@ -41,21 +41,30 @@ enum UnicodeMappings {
   private static func lookUp(
     _ value: UInt32, entries: [UInt64], scalars: [UInt32]
   ) -> ArraySlice<UInt32>? {
+    let at = firstIndex(notBelow: UInt64(value), in: entries, shift: 32)
+    guard at < entries.count, entries[at] >> 32 == UInt64(value) else { return nil }
+    let start = Int(entries[at] >> 8 & 0xFF_FFFF)
+    return scalars[start..<start + Int(entries[at] & 0xFF)]
+  }
+
+  /// The first index of ascending `entries` whose entry, shifted right by `shift` bits, is
+  /// `key` or more; `entries.count` if none is.
+  ///
+  /// - Complexity: O(log n) in the entries.
+  private static func firstIndex(notBelow key: UInt64, in entries: [UInt64], shift: UInt64)
+    -> Int
+  {
     var low = 0
     var high = entries.count
     while low < high {
       let middle = (low + high) / 2
-      let key = UInt32(truncatingIfNeeded: entries[middle] >> 32)
-      if key < value {
+      if entries[middle] >> shift < key {
         low = middle + 1
-      } else if key > value {
-        high = middle
       } else {
-        let start = Int(entries[middle] >> 8 & 0xFF_FFFF)
-        return scalars[start..<start + Int(entries[middle] & 0xFF)]
+        high = middle
       }
     }
-    return nil
+    return low
   }
 
   private static func append(_ values: ArraySlice<UInt32>, to out: inout [Unicode.Scalar]) {
@@ -187,18 +196,9 @@ enum UnicodeMappings {
     }
     let key = UInt64(first.value) << 32 | UInt64(second.value)
     let pairs = FoundationUnicodeTables.primaryCompositePairs
-    var low = 0
-    var high = pairs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pairs[middle] < key {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    guard low < pairs.count, pairs[low] == key else { return nil }
-    return Unicode.Scalar(FoundationUnicodeTables.primaryComposites[low])
+    let at = firstIndex(notBelow: key, in: pairs, shift: 0)
+    guard at < pairs.count, pairs[at] == key else { return nil }
+    return Unicode.Scalar(FoundationUnicodeTables.primaryComposites[at])
   }
 
   /// The canonical combining class of `scalar` in Foundation's Unicode version: the
