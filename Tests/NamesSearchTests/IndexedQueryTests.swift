@@ -142,6 +142,60 @@ struct IndexedQueryTests {
     #expect(answer.result.sections == (try expected(off, path)))
     // Shorter than a trigram: the full load.
     #expect(try answering(Query(term: "zs"), path) == nil)
+
+    // A name found only by reading is checked before it is printed: damage in it gives way.
+    let file = try indexFile(path)
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let layout = try Self.header(of: good).layout
+    func end(_ i: Int) -> Int {
+      i < 0
+        ? 0
+        : Int(
+          good.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: layout.nameEnds + 4 * i, as: UInt32.self)
+          })
+    }
+    let query = Query(term: "zhang")
+    let found = try #require(try answering(query, path)).result
+    let byReadingOnly = try #require(
+      zip(found.matchedNames, found.matchedKeys).first { $0.1 == SearchResult.readingMatch }?.0)
+    var bytes = good
+    bytes[layout.names + end(Int(byReadingOnly) - 1) + 1] ^= 0x04
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    #expect(try answering(query, path) == nil)
+    // The ends of names a query does not find are not read (the scan of the reading keys
+    // reads no name's length): damage there changes nothing. A rarer term, whose names
+    // leave most blocks of ends unread.
+    let rare = Query(term: "belousov")
+    let rareExpected = try expected(rare, path)
+    let rareFound = try #require(try answering(rare, path)).result
+    #expect(!rareFound.matchedNames.isEmpty)
+    var touched = Set<Int>()
+    for n in rareFound.matchedNames.map(Int.init) {
+      for offset in [layout.nameEnds + 4 * n, layout.nameEnds + 4 * (n - 1)] {
+        touched.formUnion(offset / 4_096 - 1...offset / 4_096 + 1)
+      }
+    }
+    let names = rareFound.catalog.nameCount
+    // A block of ends only (not the first or last, which other parts share) that the same
+    // query without readings leaves unread (its n-gram candidates' ends are read too).
+    let rareOff = Query(term: rare.term, options: MatchOptions(usesReadings: false))
+    var far: Int?
+    for block in stride(
+      from: (layout.nameEnds / 4_096 + 1) * 4_096,
+      to: (layout.nameEnds + 4 * names) / 4_096 * 4_096 - 4_096, by: 4_096)
+    where !touched.contains(block / 4_096) {
+      bytes = good
+      bytes[block + 1] ^= 0x04
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      if try answering(rareOff, path) != nil {
+        far = block
+        break
+      }
+    }
+    #expect(far != nil)
+    let undamaged = try #require(try answering(rare, path))
+    #expect(undamaged.result.sections == rareExpected)
   }
 
   @Test(
@@ -310,7 +364,9 @@ struct IndexedQueryTests {
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
     let header = try Self.header(of: good)
     let layout = header.layout
-    let query = Query(term: "kar")
+    // Not by reading: the forged index's checksum would unbind the reading keys' file and
+    // refuse the query before any offset is read.
+    let query = Query(term: "kar", options: MatchOptions(usesReadings: false))
     let found = try #require(try answering(query, path)).result
     // The forging itself is sound: the good file sealed again and rebound is answered.
     var sealed = good

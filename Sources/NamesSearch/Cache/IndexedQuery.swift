@@ -1,8 +1,9 @@
 /// One query answered from a list's index file, reading and checking only what it touches:
 /// the header, titles and sections; the postings of the term's trigrams (`TrigramCache`);
 /// the keys those name; when readings apply, the reading keys' own file (`ReadingCache`),
-/// scanned whole; the names it matches. A query that finds a few names in a million
-/// hashes a few hundred 4 KiB blocks, not the 38 MB index, and maps no page it does not read.
+/// checked and scanned whole; the names it matches. A query that finds a few names in a
+/// million hashes a few hundred 4 KiB blocks of the index, not the 38 MB, and maps no page
+/// of it that it does not read.
 ///
 /// Every part is checked before it is read: its blocks against the index's block digests
 /// (`BlockChecksums`, vouched for by the header's checksum), and each key's or name's
@@ -24,7 +25,8 @@ package enum IndexedQuery {
   ///   list's size, as a load from the list would (`ExpansionLimit`); a list larger than
   ///   `maximumSize` itself is left to the full load, which refuses it as `FileReader` does.
   /// - Complexity: O(b + p + m) in the index's blocks (8 bytes each, read once), the
-  ///   postings read, and the candidates' and matches' bytes.
+  ///   postings read, and the candidates' and matches' bytes; plus O(r) in the reading
+  ///   keys' file when readings apply.
   package static func answer(
     _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
     options: LoadOptions, maximumSize: Int = FileReader.defaultMaximumSize
@@ -73,9 +75,20 @@ package enum IndexedQuery {
       inputSize: Int(stamp.size), maximumSize: maximumSize, source: path.description)
     try expansion.add(catalog)
     catalog.bind(companionsOf: file)
-    // Readings: read from their own file (`ReadingCache`, checked whole against its
-    // checksum, which is bound to the index's), never made from the names, which are not
-    // checked; without that file, the full load makes them.
+    guard let index = catalog.trigramIndex,
+      let candidates = index.candidates(for: matcher.foldedTerm)
+    else { return nil }
+    let keys = catalog.defaultKeys
+    guard
+      itemsHold(
+        candidates, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count,
+        in: file.bytes, blocks: blocks),
+      let hits = KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: nil)
+    else { return nil }
+    // Readings (after the n-gram hits, so that a query the n-gram index cannot answer does
+    // not read them for nothing): read from their own file (`ReadingCache`, checked whole
+    // against its checksum, which is bound to the index's), never made from the names,
+    // which are not checked; without that file, the full load makes them.
     var readingNames: [UInt32] = []
     var readingMatcher: ReadingMatcher?
     if literal.options.searchesReadings, let term = ReadingMatcher.readingTerm(literal.term) {
@@ -89,16 +102,6 @@ package enum IndexedQuery {
         readingMatcher = found
       }
     }
-    guard let index = catalog.trigramIndex,
-      let candidates = index.candidates(for: matcher.foldedTerm)
-    else { return nil }
-    let keys = catalog.defaultKeys
-    guard
-      itemsHold(
-        candidates, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count,
-        in: file.bytes, blocks: blocks),
-      let hits = KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: nil)
-    else { return nil }
     let result = Searcher.result(
       query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
       readingMatcher: readingMatcher)

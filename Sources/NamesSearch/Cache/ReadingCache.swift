@@ -22,14 +22,17 @@
 /// the scalars as `UInt32`, then the abbreviations as bytes).
 ///
 /// The file is bound to one index file by that file's checksum, which covers the names the
-/// keys were read from and is verified before this file is read; the version covers the
+/// keys were read from and is verified before this file is read (by `IndexedQuery`, the
+/// header's checksum over the index's block digests: its names are checked as they are
+/// read, and the keys do not read them); the version covers the
 /// folding and Unicode tables, and `ReadingKeys.ruleVersion` the reading rules and data. A
 /// file is used only if its size is what the header describes and within `IndexSizeLimit`
 /// of the list's size, its checksum (XXH3-64 in pieces on every core, as `IndexChecksum`)
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
 /// and in bounds, every Han slot naming a unit, no bit past the last name; the Han names'
 /// characters and their starts need no check, being read only within bounds); anything else
-/// is ignored and the keys are made from the names, as without a cache. Written atomically
+/// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
+/// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
 enum ReadingCache {
   /// `NSRDG\0\0\u{1}` as a little-endian word.

@@ -142,14 +142,15 @@ public struct ReadingMatcher: Sendable {
   /// its spellings as `matches` derives them) are worked out once; units that move alike
   /// share a class, and units that spell no part of the term are class 0. The sets of
   /// positions reachable from the start (each a state) are then numbered breadth first,
-  /// with one transition per state and class, so a name's character costs one table
-  /// look-up (the subset construction, Rabin and Scott, 1959). When the states pass
-  /// `maximumStates`, or the states times the classes `maximumTransitions` (a long term can
-  /// reach many sets: "anan…" over 安 and 那 doubles them every two letters), the classes'
-  /// moves are followed bit by bit instead.
+  /// with one transition per state and class, so a name's character costs two table
+  /// look-ups, its class's and the transition (the subset construction, Rabin and Scott,
+  /// 1959), or one where the transitions fit rowed by unit (`HanMoves.byUnit`). When the
+  /// states pass `maximumStates`, or the states times the classes `maximumTransitions` (a
+  /// long term can reach many sets: "anan…" over 安 and 那 doubles them every two letters),
+  /// the classes' moves are followed bit by bit instead.
   ///
   /// - Complexity: O(u · n) in the units' spelling numbers and the term's length, plus
-  ///   O(s · c · n) in the states and classes.
+  ///   O(s · c · n) in the states and classes, plus O(s · u) for the rows by unit.
   func hanMoves(_ readings: ReadingKeys) -> HanMoves {
     let units = readings.hanUnitEnds.count
     var classOfUnit = [UInt16](repeating: 0, count: units)
