@@ -371,6 +371,44 @@ struct ReadingMatcherTests {
     }
   }
 
+  /// A Han name's characters found from an earlier name's (`hanCharacterStart(ofName:after:)`,
+  /// as the scan of candidates visits them) start where counting every name before it in
+  /// its word says, for every pair of Han names in a word and from a name of another word.
+  @Test("a Han name's characters found from an earlier name's start where counting says")
+  func hanStartsFromEarlierName() throws {
+    var generator = SeededGenerator(seed: 45)
+    let han = Array("张王李赵曾单长重厦门六安三伟芳华小明")
+    var names: [String] = []
+    for _ in 0..<1_000 {
+      if Int.random(in: 0..<3, using: &generator) == 0 {
+        names.append(["Ann", "김민수", "さとう", "张 Wei"].randomElement(using: &generator)!)
+      } else {
+        let length = Int.random(in: 1...5, using: &generator)
+        names.append(String((0..<length).map { _ in han.randomElement(using: &generator)! }))
+      }
+    }
+    let keys = ReadingKeys(names: NameStore(names))
+    // The reference: each name's characters, counted name by name from the first.
+    var starts: [Int: Int] = [:]
+    var at = 0
+    for i in names.indices where keys.isHanName(i) {
+      starts[i] = at
+      at += names[i].unicodeScalars.count + 1
+    }
+    #expect(at == keys.hanCharacters.count && starts.count > 500)
+    var compared = 0
+    for i in names.indices where keys.isHanName(i) {
+      #expect(keys.hanCharacterStart(ofName: i, after: nil) == starts[i])
+      for previous in stride(from: i - 1, through: max(0, i - 70), by: -1)
+      where keys.isHanName(previous) {
+        let given = (name: previous, start: starts[previous]!)
+        #expect(keys.hanCharacterStart(ofName: i, after: given) == starts[i], "\(previous) \(i)")
+        compared += 1
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
   /// `IndexedQuery` scans reading keys mapped from their file beside names it has not
   /// checked: the sliced scan must find the Han names' characters from `hanWordStarts`
   /// alone (slices start at a word of 64 names), never from the names' lengths. Keys whose

@@ -162,6 +162,28 @@ public struct ReadingKeys: Sendable {
     return start
   }
 
+  /// Where the characters of name `i`, whose `hanNames` bit is set, start, given that those
+  /// of `previous.name` (an earlier name whose bit is set) start at `previous.start`: from
+  /// there when both are in one word of 64 names, else as `hanCharacterStart(ofName:)`.
+  /// Names visited in ascending order thus cost the names between them, not all the names
+  /// before each in its word.
+  ///
+  /// - Complexity: O(1) plus the names set between `previous.name` and `i` in their word.
+  func hanCharacterStart(ofName i: Int, after previous: (name: Int, start: Int)?) -> Int {
+    guard let previous, previous.name < i, previous.name >> 6 == i >> 6 else {
+      return hanCharacterStart(ofName: i)
+    }
+    var start = previous.start + hanCharacterCount(ofName: previous.name) + 1
+    let below: UInt64 = (1 << UInt64(i & 63)) &- 1
+    let above: UInt64 = ~((2 << UInt64(previous.name & 63)) &- 1)
+    var between = hanNames[i >> 6] & below & above
+    while between != 0 {
+      start += hanCharacterCount(ofName: (i & ~63) + between.trailingZeroBitCount) + 1
+      between &= between - 1
+    }
+    return start
+  }
+
   /// The units of the `count` characters from `start` in `hanCharacters`; empty when they
   /// would pass its end (only a forged `ReadingCache` file could say so).
   @inline(__always)

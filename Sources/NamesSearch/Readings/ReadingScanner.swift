@@ -38,6 +38,8 @@ enum ReadingScanner {
       }
       han.withTables { tables in
         if let candidates {
+          // The last Han name read: the next one's characters are found from it.
+          var previous: (name: Int, start: Int)? = nil
           for position in bounds[slice]..<bounds[slice + 1] {
             if position & 0xFFF == 0, cancellation?.isCancelled == true { return }
             let r = Int(candidates[position])
@@ -47,9 +49,10 @@ enum ReadingScanner {
             } else {
               let name = r - spelled
               guard readings.isHanName(name) else { continue }
+              let start = readings.hanCharacterStart(ofName: name, after: previous)
+              previous = (name, start)
               let units = readings.hanCharacters(
-                from: readings.hanCharacterStart(ofName: name),
-                count: readings.hanCharacterCount(ofName: name))
+                from: start, count: readings.hanCharacterCount(ofName: name))
               matched = matcher.matchesHan(units, tables)
             }
             if matched { found.append(UInt32(r)) }
