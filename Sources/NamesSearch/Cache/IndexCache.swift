@@ -237,7 +237,7 @@ package enum IndexCache {
     }
     return MappedFile(
       path: path, directory: directory,
-      region: StorageRegion(base: mapped, byteCount: size, kind: .mapped),
+      region: StorageRegion(base: mapped, byteCount: size, kind: .file),
       bytes: UnsafeRawBufferPointer(start: mapped, count: size),
       version: version(unicode: unicode), checksum: fields.checksum, listSize: stamp.size)
   }

@@ -90,7 +90,7 @@ enum PhoneticCache {
         let fields = Self.fields(of: header, size: size, location: location, nameCount: nameCount),
         let mapped = SystemMemory.mapFile(fd, bytes: size)
       else { return nil }
-      let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+      let region = StorageRegion(base: mapped, byteCount: size, kind: .file)
       let file = UnsafeRawBufferPointer(start: mapped, count: size)
       guard
         CompanionFile.checksumHolds(file, headerSize: headerSize, checksumOffset: checksumOffset)

@@ -138,7 +138,7 @@ enum ReadingCache {
         }),
         let mapped = SystemMemory.mapFile(fd, bytes: size)
       else { return nil }
-      let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+      let region = StorageRegion(base: mapped, byteCount: size, kind: .file)
       return keys(in: region, counts: counts, names: names)
     }
   }

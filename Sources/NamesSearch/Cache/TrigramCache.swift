@@ -102,7 +102,7 @@ enum TrigramCache {
         let fields = Self.fields(of: header, size: size, location: location, keyCount: keyCount),
         let mapped = SystemMemory.mapFile(fd, bytes: size, populating: false)
       else { return nil }
-      let region = StorageRegion(base: mapped, byteCount: size, kind: .mapped)
+      let region = StorageRegion(base: mapped, byteCount: size, kind: .file)
       let file = UnsafeRawBufferPointer(start: mapped, count: size)
       let sizes = layout(bucketBits: fields.bucketBits, postingBytes: fields.postingBytes)
       let digests = UnsafeRawBufferPointer(

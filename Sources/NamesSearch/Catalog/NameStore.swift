@@ -44,6 +44,32 @@ public struct NameStore: Sendable {
     UnsafeBufferPointer(rebasing: bytes.buffer[byteRange(of: i)])
   }
 
+  /// Drops from resident memory the pages that hold only names of `range` and their ends,
+  /// when the store lies in a mapped file (a cached index, `FrozenArray.releasePages`): for
+  /// a reader that goes through the names in ascending order and does not come back, such
+  /// as a printer, so that printing names spread over a whole index keeps a few pages of
+  /// it at a time. The names stay as they are, read again from the file when asked for.
+  /// A read maps the pages around the one it needs (the kernel's fault-around), so a
+  /// reader releases the names well behind the one it reads (`releaseLag`).
+  /// Does nothing for names in heap memory, or for a range that is not within the store.
+  ///
+  /// - Complexity: O(p) in the pages dropped.
+  func releasePages(of range: Range<Int>) {
+    guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else { return }
+    // Read before any page goes: reading one after would map it again.
+    let names = byteRange(of: range.lowerBound).lowerBound..<Int(ends[range.upperBound - 1])
+    ends.releasePages(range.lowerBound..<range.upperBound - 1)
+    bytes.releasePages(names)
+  }
+
+  /// How many names behind the one it reads, and how many at a time, a reader going through
+  /// the names in ascending order releases their pages (`releasePages(of:)`): 65,536, 1 MiB
+  /// of names of 16 bytes, so that a query on a million names releases in a few dozen
+  /// calls (each costs a flush of the address translations of every core the process runs
+  /// on), and past what the kernel maps around a read (64 KiB, or a large folio of the page
+  /// cache, up to 2 MiB, which a later read maps again whole).
+  static let releaseLag = 65_536
+
   /// Name `i` as a `String`, decoded from its exact stored UTF-8.
   ///
   /// - Complexity: O(n) where n is the name's UTF-8 length.

@@ -34,6 +34,21 @@ public struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, Random
     buffer = UnsafeBufferPointer(start: count == 0 ? nil : start, count: count)
   }
 
+  /// Drops the pages that hold only elements of `elements` (clamped to the array) from the
+  /// process's resident memory when the array lies in a mapped file (`StorageRegion
+  /// .releasePages`); the elements keep their values, read again from the file when next
+  /// read. Does nothing for heap memory.
+  ///
+  /// - Complexity: O(p) in the pages dropped.
+  func releasePages(_ elements: Range<Int>) {
+    let lower = Swift.min(Swift.max(elements.lowerBound, 0), buffer.count)
+    let upper = Swift.min(Swift.max(elements.upperBound, lower), buffer.count)
+    guard let region, let start = buffer.baseAddress, upper > lower else { return }
+    region.releasePages(
+      from: UnsafeRawPointer(start + lower),
+      bytes: (upper - lower) * MemoryLayout<Element>.stride)
+  }
+
   /// The raw bytes of the elements.
   public var rawBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }
 

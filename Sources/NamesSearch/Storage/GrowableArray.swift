@@ -201,7 +201,7 @@ package struct GrowableArray<Element: BitwiseCopyable>: ~Copyable {
         SystemMemory.unmap(base + keptBytes, bytes: mappedBytes - keptBytes)
       }
       region = StorageRegion(
-        base: keptBytes == 0 ? nil : base, byteCount: keptBytes, kind: .mapped)
+        base: keptBytes == 0 ? nil : base, byteCount: keptBytes, kind: .anonymous)
     } else {
       let bytes = count * stride
       let shrunk: UnsafeMutableRawPointer? =

@@ -55,6 +55,20 @@ enum SystemMemory {
     return mapped
   }
 
+  /// Drops the pages of a read-only file mapping wholly inside the `bytes` bytes at `base`
+  /// from the process (`madvise(MADV_DONTNEED)`, Linux): they stop counting in its resident
+  /// memory, and a later read maps them again from the file (the page cache keeps them).
+  /// Never for anonymous or heap memory, whose contents it would discard.
+  ///
+  /// - Complexity: O(p) in the pages dropped.
+  static func releaseFilePages(_ base: UnsafeRawPointer, bytes: Int) {
+    let page = UInt(pageSize)
+    let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
+    let end = (UInt(bitPattern: base) + UInt(bytes)) & ~(page - 1)
+    guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(first, Int(end - start), MADV_DONTNEED)
+  }
+
   /// Unmaps the `bytes` bytes of pages at `base` (`munmap`), a page-aligned part of an
   /// anonymous or file mapping.
   static func unmap(_ base: UnsafeMutableRawPointer, bytes: Int) {
