@@ -20,8 +20,12 @@ struct IndexedQueryTests {
   static let names = TrigramIndexTests.names(
     50_000, seed: 31,
     from: TrigramIndexTests.syllables.filter { $0.unicodeScalars.allSatisfy { $0.value < 0x300 } })
-  /// Single words of three bytes or more, rare to common, some found nowhere.
-  static let answered = ["kar", "berg", "quahil", "shiro", "mitane", "ané", "øvo", "łka", "zzz"]
+  /// Single words, rare to common, some found nowhere: of three bytes or more (found through
+  /// the n-gram index), and shorter (every key scanned).
+  static let answered = [
+    "kar", "berg", "quahil", "shiro", "mitane", "ané", "øvo", "łka", "zzz", "a", "an", "é",
+    "ø", "q", "zz", "ñ",
+  ]
 
   func makeList(aged: Bool = true) throws -> String {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -42,13 +46,120 @@ struct IndexedQueryTests {
     #expect(second.writeCache())
   }
 
-  func answering(_ query: Query, _ path: String) throws -> (
-    result: SearchResult, blocks: BlockChecksums
-  )? {
+  func answering(
+    _ query: Query, _ path: String, windowKeys: Int = IndexedQuery.defaultWindowKeys
+  ) throws -> (result: SearchResult, blocks: BlockChecksums)? {
     try IndexedQuery.answering(
       query, contentsOfFile: try #require(PathName(path)),
       cacheDirectory: try #require(PathName(cache)), options: LoadOptions(keepsRecords: false),
-      maximumSize: FileReader.defaultMaximumSize)
+      maximumSize: FileReader.defaultMaximumSize, windowKeys: windowKeys)
+  }
+
+  /// What `PlainTextPrinter` prints for `result`.
+  static func printed(_ result: SearchResult) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    let output = OutputBuffer(capacity: 4_096) { bytes.append(contentsOf: $0) }
+    try PlainTextPrinter().print(result, to: output)
+    try output.flush()
+    return bytes
+  }
+
+  @Test("keys checked and scanned a window at a time give the answers of one window")
+  func windows() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try makeList()
+    try writeFiles(path)
+    for windowKeys in [1, 64, 5_000] {
+      for term in Self.answered {
+        let answer = try #require(try answering(Query(term: term), path, windowKeys: windowKeys))
+        #expect(
+          answer.result.sections == (try expected(Query(term: term), path)),
+          "\(term), windows of \(windowKeys)")
+      }
+    }
+    // A key the last window reads, damaged: the query gives way.
+    let query = Query(term: "ber")
+    let found = try #require(try answering(query, path, windowKeys: 64)).result
+    let last = Int(try #require(found.matchedNames.last))
+    #expect(last >= 64)
+    let file = try indexFile(path)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let layout = try Self.header(of: bytes).layout
+    let keyEnd = bytes.withUnsafeBytes {
+      Int($0.loadUnaligned(fromByteOffset: layout.keyEnds + 4 * last, as: UInt32.self))
+    }
+    bytes[layout.keys + keyEnd - 1] ^= 0x04
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    #expect(try answering(query, path, windowKeys: 64) == nil)
+  }
+
+  @Test("a term too common for the n-gram index is answered by scanning every key")
+  func tooCommon() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Two names in three hold "ann".
+    let names = Self.names.enumerated().map { $0 % 3 == 0 ? $1 : "Ann " + $1 }
+    let path = folder + "/ann.txt"
+    try Data(names.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    try writeFiles(path)
+    let catalog = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: nil).catalog
+    let index = try #require(TrigramIndex(keys: catalog.defaultKeys))
+    #expect(index.candidates(for: Array("ann".utf8)) == nil)
+    for windowKeys in [1_000, IndexedQuery.defaultWindowKeys] {
+      for term in ["ann", "an", "n"] {
+        let answer = try #require(try answering(Query(term: term), path, windowKeys: windowKeys))
+        #expect(answer.result.sections == (try expected(Query(term: term), path)), "\(term)")
+        #expect(answer.result.matchedNames.count >= 30_000)
+      }
+    }
+  }
+
+  @Test("a common term prints what the list prints, with few pages of the index left resident")
+  func releasedBehind() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Enough names that the index is many times what one read maps (the kernel maps up to a
+    // whole large folio of the page cache, 2 MiB, around a read): capitalized, so that the
+    // keys are stored apart from the names.
+    let names = TrigramIndexTests.names(400_000, seed: 47).map { $0.capitalized }
+    let path = folder + "/many.txt"
+    try Data(names.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    try writeFiles(path)
+    let file = try indexFile(path)
+    let layout = try Self.header(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
+      .layout
+    // The part of the index the query reads: names, keys and their ends.
+    let partKilobytes = (layout.indexEnd - layout.nameEnds) / 1_024
+    let catalog = try CachedCatalogLoader.load(contentsOfFile: path, cacheDirectory: nil).catalog
+    // A syllable of one name in eight.
+    let query = Query(term: "ber")
+    let expected = Searcher().search(query, in: catalog)
+    // Matches spread over every page of the names and the keys.
+    #expect(expected.matchedNames.count * 4 > partKilobytes)
+    let answer = try #require(try answering(query, path)).result
+    #expect(try Self.printed(answer) == Self.printed(expected))
+    // The first half of each part, read to check the matches and print them, is no
+    // longer mapped (whatever the kernel maps around a read: the last read is megabytes
+    // on), but for a page at each end of a section, shared with the next.
+    let page = SystemMemory.pageSize
+    let sections = answer.catalog.sectionRanges.count
+    for part in [
+      answer.catalog.names.bytes.rawBytes, answer.catalog.names.ends.rawBytes,
+      answer.catalog.defaultKeys.bytes.rawBytes, answer.catalog.defaultKeys.ends.rawBytes,
+    ] {
+      let half = UnsafeRawBufferPointer(rebasing: part[..<(part.count / 2)])
+      #expect(half.count / page > 4 * sections)
+      let present = try ReleasedPagesTests.presentPages(in: half)
+      #expect(present <= 2 * sections, "\(present) of \(half.count / page) pages")
+    }
+    // Without releases every page of the part would be resident.
+    let base = UnsafeRawPointer(try #require(answer.catalog.names.bytes.buffer.baseAddress))
+    let resident = try ReleasedPagesTests.residentKilobytes(ofMappingHolding: base)
+    #expect(resident * 10 < partKilobytes, "\(resident) of \(partKilobytes) KiB resident")
   }
 
   /// What a load from the list answers.
@@ -78,7 +189,7 @@ struct IndexedQueryTests {
   @Test(
     "queries this path does not answer are left to the full load",
     arguments: [
-      Query(term: "an"), Query(term: ""), Query(term: "kar ro"), Query(term: "kar|ro"),
+      Query(term: ""), Query(term: "-"), Query(term: "kar ro"), Query(term: "kar|ro"),
       Query(term: "!kar"), Query(term: "^kar"),
       Query(term: "karo", typos: TypoTolerance(byLength: true, maximum: 2)),
       Query(term: "karo", soundsLike: true),
@@ -130,7 +241,11 @@ struct IndexedQueryTests {
     try writeFiles(path)
     #expect(FileManager.default.fileExists(atPath: try readingFile(path)))
     var byReading = 0
-    for term in ["zhang", "wang", "kar", "sato", "minsu", "ivanov", "sofia", "zhangwei", "qqx"] {
+    // Three bytes or more, and shorter (every key scanned).
+    for term in [
+      "zhang", "wang", "kar", "sato", "minsu", "ivanov", "sofia", "zhangwei", "qqx", "zs", "z",
+      "ㄱㅁ",
+    ] {
       let query = Query(term: term)
       let answer = try #require(try answering(query, path), "\(term)")
       #expect(answer.result.sections == (try expected(query, path)), "\(term)")
@@ -140,8 +255,6 @@ struct IndexedQueryTests {
     let off = Query(term: "kar", options: MatchOptions(usesReadings: false))
     let answer = try #require(try answering(off, path))
     #expect(answer.result.sections == (try expected(off, path)))
-    // Shorter than a trigram: the full load.
-    #expect(try answering(Query(term: "zs"), path) == nil)
 
     // A name found only by reading is checked before it is printed: damage in it gives way.
     let file = try indexFile(path)
@@ -373,6 +486,10 @@ struct IndexedQueryTests {
     sealed.withUnsafeMutableBytes { _ = IndexCache.seal($0) }
     try rebind(trigramFileOf: path, to: sealed)
     #expect(try answering(query, path) != nil)
+    let short = Query(term: "ka", options: MatchOptions(usesReadings: false))
+    #expect(try answering(short, path, windowKeys: 64) != nil)
+    let dense = Query(term: "a", options: MatchOptions(usesReadings: false))
+    #expect(try answering(dense, path) != nil)
     let name = Int(try #require(found.matchedNames.dropFirst().first))
     let last = Int(header.nameCount) - 1
     // A matched name's end, and the last end of the names and of the keys (which the
@@ -388,6 +505,10 @@ struct IndexedQueryTests {
         try rebind(trigramFileOf: path, to: bytes)
         // Ends out of order or past the part: refused, whichever path reads them.
         #expect(try answering(query, path) == nil, "\(value) at \(ends)")
+        // And by terms shorter than a trigram, which read every key's end; "a", found in
+        // most names, has the names between its matches checked with them.
+        #expect(try answering(short, path, windowKeys: 64) == nil, "\(value) at \(ends)")
+        #expect(try answering(dense, path) == nil, "\(value) at \(ends)")
       }
     }
   }

@@ -1,18 +1,21 @@
 /// One query answered from a list's index file, reading and checking only what it touches:
 /// the header, titles and sections; the postings of the term's trigrams (`TrigramCache`);
-/// the keys those name; when readings apply, the reading keys' own file (`ReadingCache`),
-/// checked and scanned whole; the names it matches. A query that finds a few names in a
-/// million hashes a few hundred 4 KiB blocks of the index, not the 38 MB, and maps no page
-/// of it that it does not read.
+/// the keys those name (every key, a window at a time, for a term shorter than a trigram
+/// or too common for the n-gram index); when readings apply, the reading keys' own file
+/// (`ReadingCache`), checked and scanned whole; the names it matches. A query that finds a
+/// few names in a million hashes a few hundred 4 KiB blocks of the index, not the 38 MB,
+/// and maps no page of it that it does not read; one that reads much of it releases the
+/// pages it has done with (`FrozenArray.releasePages`).
 ///
 /// Every part is checked before it is read: its blocks against the index's block digests
 /// (`BlockChecksums`, vouched for by the header's checksum), and each key's or name's
 /// offsets to lie in order within their part. Any check that fails, a query this path does
-/// not answer (more than one word, typos, sounds-like, a term shorter than a trigram,
-/// options other than the index's keys'), or a file it needs that is not there (the
-/// reading keys' file, when readings apply) gives `nil`: the caller then loads the list
-/// through `CachedCatalogLoader`, which checks the whole index (and rebuilds a damaged one),
-/// so the answer never depends on the path taken.
+/// not answer (more than one word, typos, sounds-like, an empty folded term, options other
+/// than the index's keys', a term of three bytes or more before the n-gram index is
+/// written), or a file it needs that is not there (the reading keys' file, when readings
+/// apply) gives `nil`: the caller then loads the list through `CachedCatalogLoader`, which
+/// checks the whole index (and rebuilds a damaged one), so the answer never depends on
+/// the path taken.
 ///
 /// The result's catalog has only those parts checked: print the result (names, section
 /// titles, counts, the index strip), and load the list through `CachedCatalogLoader` for
@@ -25,8 +28,8 @@ package enum IndexedQuery {
   ///   list's size, as a load from the list would (`ExpansionLimit`); a list larger than
   ///   `maximumSize` itself is left to the full load, which refuses it as `FileReader` does.
   /// - Complexity: O(b + p + m) in the index's blocks (8 bytes each, read once), the
-  ///   postings read, and the candidates' and matches' bytes; plus O(r) in the reading
-  ///   keys' file when readings apply.
+  ///   postings read, and the candidates' (all the keys', for a term scanned) and
+  ///   matches' bytes; plus O(r) in the reading keys' file when readings apply.
   package static func answer(
     _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
     options: LoadOptions, maximumSize: Int = FileReader.defaultMaximumSize
@@ -40,7 +43,7 @@ package enum IndexedQuery {
   /// checksums, which tell how much of it was checked.
   static func answering(
     _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
-    options: LoadOptions, maximumSize: Int
+    options: LoadOptions, maximumSize: Int, windowKeys: Int = defaultWindowKeys
   ) throws(LoadError) -> (result: SearchResult, blocks: BlockChecksums)? {
     let expression = query.searchedExpression
     guard !options.keepsRecords, !expression.clauses.isEmpty,
@@ -49,7 +52,7 @@ package enum IndexedQuery {
     let literal = query.literal(word)
     let matcher = Matcher(query: literal)
     // The index's keys are folded for `MatchOptions.default`, punctuation dropped.
-    guard matcher.foldedTerm.count >= TrigramIndex.gramLength,
+    guard !matcher.foldedTerm.isEmpty,
       literal.options.keyOptions == MatchOptions.default.keyOptions,
       !(matcher.keepsPunctuation && literal.options.foldsAll),
       let absolute = FileSystem.resolvedPath(path), let stamp = SourceStamp(path: absolute),
@@ -75,16 +78,30 @@ package enum IndexedQuery {
       inputSize: Int(stamp.size), maximumSize: maximumSize, source: path.description)
     try expansion.add(catalog)
     catalog.bind(companionsOf: file)
-    guard let index = catalog.trigramIndex,
-      let candidates = index.candidates(for: matcher.foldedTerm)
-    else { return nil }
     let keys = catalog.defaultKeys
-    guard
-      itemsHold(
-        candidates, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count,
-        in: file.bytes, blocks: blocks),
-      let hits = KeyScanner.scan(keys, for: matcher, candidates: candidates, cancellation: nil)
-    else { return nil }
+    let hits: KeyHits?
+    if matcher.foldedTerm.count >= TrigramIndex.gramLength {
+      // Without its n-gram index yet, the full load answers (and writes it).
+      guard let index = catalog.trigramIndex else { return nil }
+      if let candidates = index.candidates(for: matcher.foldedTerm) {
+        hits = checkedHits(
+          of: matcher, candidates: candidates, keys: keys, names: catalog.names, layout: layout,
+          file: file.bytes, blocks: blocks, windowKeys: windowKeys)
+      } else {
+        // A damaged n-gram index is made again by the full load; a term too common for it
+        // is scanned.
+        guard !index.isDamaged else { return nil }
+        hits = scannedHits(
+          of: matcher, keys: keys, names: catalog.names, layout: layout, file: file.bytes,
+          blocks: blocks, windowKeys: windowKeys)
+      }
+    } else {
+      // Shorter than an n-gram: every key is scanned.
+      hits = scannedHits(
+        of: matcher, keys: keys, names: catalog.names, layout: layout, file: file.bytes,
+        blocks: blocks, windowKeys: windowKeys)
+    }
+    guard let hits else { return nil }
     // Readings (after the n-gram hits, so that a query the n-gram index cannot answer does
     // not read them for nothing): read from their own file (`ReadingCache`, checked whole
     // against its checksum, which is bound to the index's), never made from the names,
@@ -106,11 +123,175 @@ package enum IndexedQuery {
       query, catalog, matchedKeys: hits.matched, in: keys, readingNames: readingNames,
       readingMatcher: readingMatcher)
     guard
-      itemsHold(
-        result.matchedNames, ends: layout.nameEnds, bytes: layout.names,
-        total: catalog.names.bytes.count, in: file.bytes, blocks: blocks)
+      namesHold(
+        result.matchedNames, in: catalog.names, layout: layout, file: file.bytes, blocks: blocks)
     else { return nil }
     return (result, blocks)
+  }
+
+  /// The hits of `matcher` among all the keys, found a window of `windowKeys` keys at a
+  /// time: the window's end offsets checked against `blocks` and found ascending, from the
+  /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
+  /// checked, the window scanned (`KeyScanner.scan(_:for:in:cancellation:)`, on every core
+  /// for a large window), then the pages of the keys and their ends behind it released, as
+  /// in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
+  /// thus reads each block of the keys once and keeps about a window of them in memory.
+  /// `nil` if a check fails.
+  ///
+  /// - Complexity: O(n) in the keys' total length, divided across cores, plus the blocks
+  ///   first checked.
+  static func scannedHits(
+    of matcher: Matcher, keys: SearchKeys, names: NameStore, layout: CacheHeader.Layout,
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums, windowKeys: Int
+  ) -> KeyHits? {
+    precondition(windowKeys > 0, "a window holds keys")
+    let base = IndexCache.headerSize
+    let total = keys.bytes.count
+    // Keys that are the names (`CacheHeader.keysAreNames`) are printed next: kept.
+    let releases = keys.bytes.buffer.baseAddress != names.bytes.buffer.baseAddress
+    var hits = KeyHits(raw: [], rejected: [])
+    var lower = 0
+    // Where key `lower` starts: the last end of the window before, checked with it.
+    var start = 0
+    while lower < keys.count {
+      let upper = min(lower + windowKeys, keys.count)
+      let ends = layout.keyEnds + 4 * lower
+      guard blocks.holds(ends - base..<ends + 4 * (upper - lower) - base),
+        CacheReader.wordsAscend(file, at: ends, count: upper - lower, below: total + 1),
+        Int(UInt32(littleEndian: keys.ends[lower])) >= start
+      else { return nil }
+      let stop = Int(UInt32(littleEndian: keys.ends[upper - 1]))
+      guard blocks.holds(layout.keys + start - base..<layout.keys + stop - base),
+        let found = KeyScanner.scan(keys, for: matcher, in: lower..<upper, cancellation: nil)
+      else { return nil }
+      hits.raw.append(contentsOf: found.raw)
+      hits.rejected.append(contentsOf: found.rejected)
+      if releases {
+        // The next window reads the end before it (`upper - 1`), and the bytes from it.
+        keys.ends.releasePages(lower..<upper - 1)
+        keys.bytes.releasePages(start..<stop)
+      }
+      (lower, start) = (upper, stop)
+    }
+    return hits
+  }
+
+  /// Whether the names `names` of `store` (the index's names) check (`itemsHold`), checked
+  /// 4,096 at a time, the pages of the names checked (and of their ends) released behind
+  /// them while they ascend (`NameStore.releasePages`, `releaseLag` names at a time, as
+  /// many behind the last checked): a printer reads them again, and
+  /// releases them behind it, so that names spread over the whole index are never all
+  /// resident at once.
+  ///
+  /// - Complexity: O(n) in the names and their bytes, plus the blocks first checked.
+  static func namesHold(
+    _ names: [UInt32], in store: NameStore, layout: CacheHeader.Layout,
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums
+  ) -> Bool {
+    var released = 0
+    var start = 0
+    while start < names.count {
+      let end = min(start + 4_096, names.count)
+      let (first, last) = (Int(names[start]), Int(names[end - 1]))
+      if first <= last && last - first < 2 * (end - start) {
+        // Names close together (a common term): the span from the first to the last checked
+        // whole, its ends ascending, as cheap as each name's and reading few more bytes.
+        guard spanHolds(first..<last + 1, of: store, layout: layout, file: file, blocks: blocks)
+        else { return false }
+      } else {
+        guard
+          itemsHold(
+            Array(names[start..<end]), ends: layout.nameEnds, bytes: layout.names,
+            total: store.bytes.count, in: file, blocks: blocks)
+        else { return false }
+      }
+      let behind = Int(names[end - 1]) - NameStore.releaseLag
+      if behind >= released + NameStore.releaseLag {
+        store.releasePages(of: released..<behind)
+        released = behind
+      }
+      start = end
+    }
+    return true
+  }
+
+  /// The keys checked and scanned at a time by `checkedHits`: 2¹⁸ keys, about 4 MiB of
+  /// keys and 1 MiB of their ends for names of 16 bytes.
+  static let defaultWindowKeys = 1 << 18
+
+  /// The hits among `candidates` (ascending keys) of `matcher`, found a window of
+  /// `windowKeys` keys at a time: the window's candidates checked (`itemsHold`, against
+  /// `blocks`) and scanned (`KeyScanner`), then the pages of the keys and of their ends
+  /// that lie wholly before the window's last candidate's end released
+  /// (`FrozenArray.releasePages`), as no later window reads them (unless the keys are
+  /// `names`, which are read again to be printed). A term common enough to
+  /// read every page of the keys (`ann` on a million names) thus keeps about one window
+  /// of them in memory, not all of them (20 MB at a million names) beside the names it
+  /// prints; a rare one releases what little it read. `nil` if a check fails.
+  ///
+  /// - Complexity: O(n) in the candidates and their keys' bytes, plus the blocks first
+  ///   checked.
+  static func checkedHits(
+    of matcher: Matcher, candidates: [UInt32], keys: SearchKeys, names: NameStore,
+    layout: CacheHeader.Layout,
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums, windowKeys: Int
+  ) -> KeyHits? {
+    precondition(windowKeys > 0, "a window holds keys")
+    var hits = KeyHits(raw: [], rejected: [])
+    var (releasedEnds, releasedBytes) = (0, 0)
+    var start = 0
+    while start < candidates.count {
+      let window = Int(candidates[start]) / windowKeys
+      var end = start + 1
+      while end < candidates.count && Int(candidates[end]) / windowKeys == window { end += 1 }
+      let part = Array(candidates[start..<end])
+      guard
+        itemsHold(
+          part, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count, in: file,
+          blocks: blocks),
+        let found = KeyScanner.scan(keys, for: matcher, candidates: part, cancellation: nil)
+      else { return nil }
+      hits.raw.append(contentsOf: found.raw)
+      hits.rejected.append(contentsOf: found.rejected)
+      // Checked by `itemsHold`: the last candidate's end lies within the keys.
+      // Keys that are the names (`CacheHeader.keysAreNames`) are printed next: kept.
+      guard keys.bytes.buffer.baseAddress != names.bytes.buffer.baseAddress else {
+        start = end
+        continue
+      }
+      let last = Int(part[part.count - 1])
+      let lastEnd = Int(UInt32(littleEndian: keys.ends[last]))
+      keys.ends.releasePages(releasedEnds..<last)
+      keys.bytes.releasePages(releasedBytes..<lastEnd)
+      (releasedEnds, releasedBytes) = (max(releasedEnds, last), max(releasedBytes, lastEnd))
+      start = end
+    }
+    return hits
+  }
+
+  /// Whether the names `span` of `store` (the index's names) check: their end offsets and
+  /// the one before them against `blocks`, ascending and within the names
+  /// (`CacheReader.wordsAscend`), then their bytes. What `itemsHold` checks of each of them.
+  ///
+  /// - Complexity: O(n) in the span's names and bytes, plus the blocks first checked.
+  static func spanHolds(
+    _ span: Range<Int>, of store: NameStore, layout: CacheHeader.Layout,
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums
+  ) -> Bool {
+    let base = IndexCache.headerSize
+    let from = span.lowerBound == 0 ? span.lowerBound : span.lowerBound - 1
+    let ends = layout.nameEnds + 4 * from
+    guard blocks.holds(ends - base..<layout.nameEnds + 4 * span.upperBound - base),
+      CacheReader.wordsAscend(
+        file, at: ends, count: span.upperBound - from, below: store.bytes.count + 1)
+    else { return false }
+    let bytes =
+      store.byteRange(of: span.lowerBound)
+      .lowerBound..<store.byteRange(
+        of: span.upperBound - 1
+      ).upperBound
+    return blocks.holds(
+      layout.names + bytes.lowerBound - base..<layout.names + bytes.upperBound - base)
   }
 
   /// Whether the offsets of items `items` (ascending indices into a part of `file`: end

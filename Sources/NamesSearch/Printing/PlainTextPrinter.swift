@@ -32,7 +32,9 @@ public struct PlainTextPrinter: ResultPrinter {
     escapesControls ? VisibleText.escaped(text) : String(text)
   }
 
-  /// Writes every remaining section of `result`.
+  /// Writes every remaining section of `result`. The pages of a cached index's names
+  /// (mapped) are released behind the names printed, section by section
+  /// (`NameStore.releasePages`), so that printing keeps a few pages of the index resident.
   ///
   /// - Complexity: O(n) in the printed names' total length.
   public func print(_ result: SearchResult, to output: OutputBuffer) throws {
@@ -40,16 +42,32 @@ public struct PlainTextPrinter: ResultPrinter {
     let highlighter =
       style.marksMatches && !result.query.isReset
       ? MatchHighlighter(result: result) : nil
+    // Sections printed one after another (the last one being printed), whose pages are not
+    // yet released.
+    var printed = 0..<0
     for group in result.groups {
       try output.write(style.titleStart)
       try output.write(shown(result.title(of: group)[...]))
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
       if highlighter == nil && !escapesControls {
-        // Byte for byte: each name and its indent and line end in one copy.
+        // Byte for byte: each name and its indent and line end in one copy. The names
+        // printed, once `releaseLag` names behind, are released (`NameStore.releasePages`),
+        // with the sections before this one that lie just before it.
+        let section = result.catalog.sectionRanges[group.section]
+        if section.lowerBound != printed.upperBound {
+          names.releasePages(of: printed)
+          printed = section.lowerBound..<section.lowerBound
+        }
+        printed = printed.lowerBound..<section.upperBound
         try result.matchedNames[group.matches].withUnsafeBufferPointer { matched in
           for name in matched {
-            try output.write(line: UnsafeRawBufferPointer(names.utf8(of: Int(name))), indentedBy: 2)
+            let i = Int(name)
+            try output.write(line: UnsafeRawBufferPointer(names.utf8(of: i)), indentedBy: 2)
+            if i >= printed.lowerBound &+ 2 &* NameStore.releaseLag {
+              names.releasePages(of: printed.lowerBound..<i &- NameStore.releaseLag)
+              printed = i &- NameStore.releaseLag..<printed.upperBound
+            }
           }
         }
         continue

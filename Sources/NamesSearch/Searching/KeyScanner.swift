@@ -58,7 +58,20 @@ enum KeyScanner {
   static func scanAll(
     _ keys: SearchKeys, for matcher: Matcher, cancellation: CancellationFlag?
   ) -> KeyHits? {
-    scan(keys, matcher, candidates: nil, count: keys.count, cancellation: cancellation)
+    scan(keys, matcher, candidates: nil, positions: 0..<keys.count, cancellation: cancellation)
+  }
+
+  /// Scans the consecutive keys `range` (within the keys), as `scanAll` scans every key:
+  /// for a reader that checks the keys a range at a time (`IndexedQuery`).
+  ///
+  /// - Returns: the hits, or `nil` if `cancellation` was set during the scan.
+  /// - Complexity: O(n) in the range's keys' total length, divided across cores.
+  static func scan(
+    _ keys: SearchKeys, for matcher: Matcher, in range: Range<Int>,
+    cancellation: CancellationFlag?
+  ) -> KeyHits? {
+    precondition(range.lowerBound >= 0 && range.upperBound <= keys.count, "keys of the set")
+    return scan(keys, matcher, candidates: nil, positions: range, cancellation: cancellation)
   }
 
   /// Scans only `candidates` (ascending key indices), for instance a shorter term's raw hits.
@@ -66,21 +79,22 @@ enum KeyScanner {
     _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], cancellation: CancellationFlag?
   ) -> KeyHits? {
     candidates.withUnsafeBufferPointer { list in
-      scan(keys, matcher, candidates: list, count: list.count, cancellation: cancellation)
+      scan(keys, matcher, candidates: list, positions: 0..<list.count, cancellation: cancellation)
     }
   }
 
-  /// Scans `count` keys: key `i`, or `candidates[i]` when given; in slices on every core
-  /// when there are many.
+  /// Scans the keys at `positions`: key `i`, or `candidates[i]` when given, for each `i`
+  /// of them; in slices on every core when there are many.
   private static func scan(
-    _ keys: SearchKeys, _ matcher: Matcher, candidates: UnsafeBufferPointer<UInt32>?, count: Int,
-    cancellation: CancellationFlag?
+    _ keys: SearchKeys, _ matcher: Matcher, candidates: UnsafeBufferPointer<UInt32>?,
+    positions: Range<Int>, cancellation: CancellationFlag?
   ) -> KeyHits? {
+    let count = positions.count
     let slices = count < parallelThreshold ? 1 : ProcessInfoCores.count * 4
     if slices == 1 {
-      return scanSlice(keys, matcher, candidates, 0..<count, cancellation)
+      return scanSlice(keys, matcher, candidates, positions, cancellation)
     }
-    let bounds = (0...slices).map { count * $0 / slices }
+    let bounds = (0...slices).map { positions.lowerBound + count * $0 / slices }
     let parts = ConcurrentResults<KeyHits>(count: slices)
     let shared = SharedForReading(value: candidates)
     ThreadPool.perform(iterations: slices) { slice in
