@@ -95,16 +95,16 @@ struct ReleasedPagesTests {
     #expect(try Self.residentKilobytes(ofMappingHolding: base) == 64 * kilobytes)
     #expect(try Self.presentPages(in: array.rawBytes) == 64)
     // Bytes from the middle of page 8 to the middle of page 40: pages 9 to 39, 31 pages.
-    array.releasePages(8 * page + page / 2..<40 * page + page / 2)
+    array.releasePages(of: 8 * page + page / 2..<40 * page + page / 2)
     #expect(try Self.residentKilobytes(ofMappingHolding: base) == (64 - 31) * kilobytes)
     let released = UnsafeRawBufferPointer(rebasing: array.rawBytes[9 * page..<40 * page])
     #expect(try Self.presentPages(in: released) == 0)
     #expect(try Self.presentPages(in: array.rawBytes) == 64 - 31)
     // Past the array's end: clamped, the last pages go.
-    array.releasePages(60 * page..<1_000 * page)
+    array.releasePages(of: 60 * page..<1_000 * page)
     #expect(try Self.residentKilobytes(ofMappingHolding: base) == (64 - 35) * kilobytes)
-    // An empty or reversed range drops nothing.
-    array.releasePages(0..<0)
+    // An empty range drops nothing.
+    array.releasePages(of: 0..<0)
     #expect(try Self.residentKilobytes(ofMappingHolding: base) == (64 - 35) * kilobytes)
     for p in 0..<64 {
       #expect(array[p * page] == UInt8(p) && array[p * page + page - 1] == UInt8(p), "page \(p)")
@@ -116,13 +116,14 @@ struct ReleasedPagesTests {
   func nameStore() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    // 4,096 names of 15 bytes and a line feed, their ends after them, in one file.
+    // 4,096 names of 15 bytes, their ends after them from a page boundary, in one file.
     let count = 4_096
     let names = (0..<count).map { String(format: "name-%010d", $0) }
     var bytes = [UInt8](names.joined().utf8)
     var ends: [UInt32] = []
     for i in 0..<count { ends.append(UInt32(15 * (i + 1))) }
-    let endsOffset = (bytes.count + 4_095) / 4_096 * 4_096
+    let pageSize = SystemMemory.pageSize
+    let endsOffset = (bytes.count + pageSize - 1) / pageSize * pageSize
     bytes += [UInt8](repeating: 0, count: endsOffset - bytes.count)
     for end in ends { withUnsafeBytes(of: end.littleEndian) { bytes += $0 } }
     let path = folder + "/names.bin"
@@ -146,12 +147,24 @@ struct ReleasedPagesTests {
     #expect(try Self.residentKilobytes(ofMappingHolding: base) == before)
   }
 
+  @Test("ends out of order (unchecked, in a damaged index) release no names and never trap")
+  func endsOutOfOrder() throws {
+    // Name 1 ends before name 0: a damaged index's ends, which a printer reads to release
+    // the names it printed without having checked them.
+    let bytes = FrozenArray([UInt8]("abcdefghij".utf8))
+    let store = NameStore(bytes: bytes, ends: FrozenArray([UInt32(6), 2, 10]))
+    store.releasePages(of: 0..<2)
+    store.releasePages(of: 1..<2)
+    store.releasePages(of: 1..<3)
+    #expect(Array(store.bytes) == Array("abcdefghij".utf8))
+  }
+
   @Test("heap memory and anonymous pages are never dropped")
   func heapAndAnonymous() throws {
     var builder = GrowableArray<UInt8>()
     for k in 0..<200_000 { builder.append(UInt8(truncatingIfNeeded: k &* 7)) }
     let heap = builder.freeze()
-    heap.releasePages(0..<heap.count)
+    heap.releasePages(of: 0..<heap.count)
     #expect(heap.indices.allSatisfy { heap[$0] == UInt8(truncatingIfNeeded: $0 &* 7) })
 
     let page = SystemMemory.pageSize
@@ -162,7 +175,7 @@ struct ReleasedPagesTests {
     }
     let region = StorageRegion(base: pages, byteCount: bytes, kind: .anonymous)
     let array = FrozenArray<UInt8>(region: region, byteOffset: 0, count: bytes)
-    array.releasePages(0..<bytes)
+    array.releasePages(of: 0..<bytes)
     #expect(array.indices.allSatisfy { array[$0] == UInt8(truncatingIfNeeded: $0 &* 3) })
   }
 }

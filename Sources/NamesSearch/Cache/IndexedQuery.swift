@@ -12,7 +12,7 @@
 /// offsets to lie in order within their part. Any check that fails, a query this path does
 /// not answer (more than one word, typos, sounds-like, an empty folded term, options other
 /// than the index's keys', a term of three bytes or more before the n-gram index is
-/// written), or a file it needs that is not there (the reading keys' file, when readings
+/// written, which lists under 256 KiB of keys never get), or a file it needs that is not there (the reading keys' file, when readings
 /// apply) gives `nil`: the caller then loads the list through `CachedCatalogLoader`, which
 /// checks the whole index (and rebuilds a damaged one), so the answer never depends on
 /// the path taken.
@@ -43,7 +43,7 @@ package enum IndexedQuery {
   /// checksums, which tell how much of it was checked.
   static func answering(
     _ query: Query, contentsOfFile path: PathName, cacheDirectory: PathName,
-    options: LoadOptions, maximumSize: Int, windowKeys: Int = defaultWindowKeys
+    options: LoadOptions, maximumSize: Int, keysPerWindow: Int = defaultWindowKeys
   ) throws(LoadError) -> (result: SearchResult, blocks: BlockChecksums)? {
     let expression = query.searchedExpression
     guard !options.keepsRecords, !expression.clauses.isEmpty,
@@ -86,20 +86,20 @@ package enum IndexedQuery {
       if let candidates = index.candidates(for: matcher.foldedTerm) {
         hits = checkedHits(
           of: matcher, candidates: candidates, keys: keys, names: catalog.names, layout: layout,
-          file: file.bytes, blocks: blocks, windowKeys: windowKeys)
+          file: file.bytes, blocks: blocks, keysPerWindow: keysPerWindow)
       } else {
         // A damaged n-gram index is made again by the full load; a term too common for it
         // is scanned.
         guard !index.isDamaged else { return nil }
         hits = scannedHits(
           of: matcher, keys: keys, names: catalog.names, layout: layout, file: file.bytes,
-          blocks: blocks, windowKeys: windowKeys)
+          blocks: blocks, keysPerWindow: keysPerWindow)
       }
     } else {
       // Shorter than an n-gram: every key is scanned.
       hits = scannedHits(
         of: matcher, keys: keys, names: catalog.names, layout: layout, file: file.bytes,
-        blocks: blocks, windowKeys: windowKeys)
+        blocks: blocks, keysPerWindow: keysPerWindow)
     }
     guard let hits else { return nil }
     // Readings (after the n-gram hits, so that a query the n-gram index cannot answer does
@@ -129,22 +129,23 @@ package enum IndexedQuery {
     return (result, blocks)
   }
 
-  /// The hits of `matcher` among all the keys, found a window of `windowKeys` keys at a
+  /// The hits of `matcher` among all the keys, found a window of `keysPerWindow` keys at a
   /// time: the window's end offsets checked against `blocks` and found ascending, from the
   /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
   /// checked, the window scanned (`KeyScanner.scan(_:for:in:cancellation:)`, on every core
   /// for a large window), then the pages of the keys and their ends behind it released, as
   /// in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
-  /// thus reads each block of the keys once and keeps about a window of them in memory.
+  /// thus reads each block of the keys once and keeps about a window of them in memory
+  /// (all it read, when the keys are the names, which are printed next).
   /// `nil` if a check fails.
   ///
   /// - Complexity: O(n) in the keys' total length, divided across cores, plus the blocks
   ///   first checked.
   static func scannedHits(
     of matcher: Matcher, keys: SearchKeys, names: NameStore, layout: CacheHeader.Layout,
-    file: UnsafeRawBufferPointer, blocks: BlockChecksums, windowKeys: Int
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums, keysPerWindow: Int
   ) -> KeyHits? {
-    precondition(windowKeys > 0, "a window holds keys")
+    precondition(keysPerWindow > 0, "a window holds keys")
     let base = IndexCache.headerSize
     let total = keys.bytes.count
     // Keys that are the names (`CacheHeader.keysAreNames`) are printed next: kept.
@@ -154,7 +155,7 @@ package enum IndexedQuery {
     // Where key `lower` starts: the last end of the window before, checked with it.
     var start = 0
     while lower < keys.count {
-      let upper = min(lower + windowKeys, keys.count)
+      let upper = min(lower + keysPerWindow, keys.count)
       let ends = layout.keyEnds + 4 * lower
       guard blocks.holds(ends - base..<ends + 4 * (upper - lower) - base),
         CacheReader.wordsAscend(file, at: ends, count: upper - lower, below: total + 1),
@@ -168,15 +169,16 @@ package enum IndexedQuery {
       hits.rejected.append(contentsOf: found.rejected)
       if releases {
         // The next window reads the end before it (`upper - 1`), and the bytes from it.
-        keys.ends.releasePages(lower..<upper - 1)
-        keys.bytes.releasePages(start..<stop)
+        keys.ends.releasePages(of: lower..<upper - 1)
+        keys.bytes.releasePages(of: start..<stop)
       }
       (lower, start) = (upper, stop)
     }
     return hits
   }
 
-  /// Whether the names `names` of `store` (the index's names) check (`itemsHold`), checked
+  /// Whether the names `names` of `store` (the index's names) check (`itemsHold`, or
+  /// `spanHolds` for names close together), checked
   /// 4,096 at a time, the pages of the names checked (and of their ends) released behind
   /// them while they ascend (`NameStore.releasePages`, `releaseLag` names at a time, as
   /// many behind the last checked): a printer reads them again, and
@@ -193,7 +195,7 @@ package enum IndexedQuery {
     while start < names.count {
       let end = min(start + 4_096, names.count)
       let (first, last) = (Int(names[start]), Int(names[end - 1]))
-      if first <= last && last - first < 2 * (end - start) {
+      if last - first < 2 * (end - start) {
         // Names close together (a common term): the span from the first to the last checked
         // whole, its ends ascending, as cheap as each name's and reading few more bytes.
         guard spanHolds(first..<last + 1, of: store, layout: layout, file: file, blocks: blocks)
@@ -215,12 +217,12 @@ package enum IndexedQuery {
     return true
   }
 
-  /// The keys checked and scanned at a time by `checkedHits`: 2¹⁸ keys, about 4 MiB of
-  /// keys and 1 MiB of their ends for names of 16 bytes.
+  /// The keys checked and scanned at a time by `checkedHits` and `scannedHits`: 2¹⁸ keys,
+  /// about 4 MiB of keys and 1 MiB of their ends for names of 16 bytes.
   static let defaultWindowKeys = 1 << 18
 
   /// The hits among `candidates` (ascending keys) of `matcher`, found a window of
-  /// `windowKeys` keys at a time: the window's candidates checked (`itemsHold`, against
+  /// `keysPerWindow` keys at a time: the window's candidates checked (`itemsHold`, against
   /// `blocks`) and scanned (`KeyScanner`), then the pages of the keys and of their ends
   /// that lie wholly before the window's last candidate's end released
   /// (`FrozenArray.releasePages`), as no later window reads them (unless the keys are
@@ -234,16 +236,16 @@ package enum IndexedQuery {
   static func checkedHits(
     of matcher: Matcher, candidates: [UInt32], keys: SearchKeys, names: NameStore,
     layout: CacheHeader.Layout,
-    file: UnsafeRawBufferPointer, blocks: BlockChecksums, windowKeys: Int
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums, keysPerWindow: Int
   ) -> KeyHits? {
-    precondition(windowKeys > 0, "a window holds keys")
+    precondition(keysPerWindow > 0, "a window holds keys")
     var hits = KeyHits(raw: [], rejected: [])
     var (releasedEnds, releasedBytes) = (0, 0)
     var start = 0
     while start < candidates.count {
-      let window = Int(candidates[start]) / windowKeys
+      let window = Int(candidates[start]) / keysPerWindow
       var end = start + 1
-      while end < candidates.count && Int(candidates[end]) / windowKeys == window { end += 1 }
+      while end < candidates.count && Int(candidates[end]) / keysPerWindow == window { end += 1 }
       let part = Array(candidates[start..<end])
       guard
         itemsHold(
@@ -261,8 +263,10 @@ package enum IndexedQuery {
       }
       let last = Int(part[part.count - 1])
       let lastEnd = Int(UInt32(littleEndian: keys.ends[last]))
-      keys.ends.releasePages(releasedEnds..<last)
-      keys.bytes.releasePages(releasedBytes..<lastEnd)
+      // Candidates ascend; the ends between them are not checked, and a forged one may lie
+      // below the last released: then nothing more is released.
+      if last > releasedEnds { keys.ends.releasePages(of: releasedEnds..<last) }
+      if lastEnd > releasedBytes { keys.bytes.releasePages(of: releasedBytes..<lastEnd) }
       (releasedEnds, releasedBytes) = (max(releasedEnds, last), max(releasedBytes, lastEnd))
       start = end
     }

@@ -51,15 +51,19 @@ public struct NameStore: Sendable {
   /// it at a time. The names stay as they are, read again from the file when asked for.
   /// A read maps the pages around the one it needs (the kernel's fault-around), so a
   /// reader releases the names well behind the one it reads (`releaseLag`).
-  /// Does nothing for names in heap memory, or for a range that is not within the store.
+  /// Does nothing for names in heap memory or anonymous pages, or for a range that is not
+  /// within the store. The ends read to find the names' bytes need not have been checked
+  /// (a cached index checks only what a query reads): ends out of order release fewer
+  /// pages or others, which a later read maps again from the file, and never trap.
   ///
   /// - Complexity: O(p) in the pages dropped.
   func releasePages(of range: Range<Int>) {
     guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else { return }
     // Read before any page goes: reading one after would map it again.
-    let names = byteRange(of: range.lowerBound).lowerBound..<Int(ends[range.upperBound - 1])
-    ends.releasePages(range.lowerBound..<range.upperBound - 1)
-    bytes.releasePages(names)
+    let lower = range.lowerBound == 0 ? 0 : Int(ends[range.lowerBound - 1])
+    let upper = Int(ends[range.upperBound - 1])
+    ends.releasePages(of: range.lowerBound..<range.upperBound - 1)
+    if upper > lower { bytes.releasePages(of: lower..<upper) }
   }
 
   /// How many names behind the one it reads, and how many at a time, a reader going through

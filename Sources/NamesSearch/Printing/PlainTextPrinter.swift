@@ -32,8 +32,8 @@ public struct PlainTextPrinter: ResultPrinter {
     escapesControls ? VisibleText.escaped(text) : String(text)
   }
 
-  /// Writes every remaining section of `result`. The pages of a cached index's names
-  /// (mapped) are released behind the names printed, section by section
+  /// Writes every remaining section of `result`. Printed byte for byte (no style marks, no
+  /// escapes), a cached index's names (mapped) have their pages released behind them
   /// (`NameStore.releasePages`), so that printing keeps a few pages of the index resident.
   ///
   /// - Complexity: O(n) in the printed names' total length.

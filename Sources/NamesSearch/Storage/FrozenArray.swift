@@ -37,10 +37,10 @@ public struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, Random
   /// Drops the pages that hold only elements of `elements` (clamped to the array) from the
   /// process's resident memory when the array lies in a mapped file (`StorageRegion
   /// .releasePages`); the elements keep their values, read again from the file when next
-  /// read. Does nothing for heap memory.
+  /// read. Does nothing for heap memory or anonymous pages, which hold their only copy.
   ///
   /// - Complexity: O(p) in the pages dropped.
-  func releasePages(_ elements: Range<Int>) {
+  func releasePages(of elements: Range<Int>) {
     let lower = Swift.min(Swift.max(elements.lowerBound, 0), buffer.count)
     let upper = Swift.min(Swift.max(elements.upperBound, lower), buffer.count)
     guard let region, let start = buffer.baseAddress, upper > lower else { return }
