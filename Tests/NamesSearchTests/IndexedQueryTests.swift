@@ -69,7 +69,8 @@ struct IndexedQueryTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = try makeList()
     try writeFiles(path)
-    for keysPerWindow in [1, 64, 5_000] {
+    // (A window of one key: `forgedOffsets`.)
+    for keysPerWindow in [64, 5_000] {
       for term in Self.answered {
         let answer = try #require(
           try answering(Query(term: term), path, keysPerWindow: keysPerWindow))
@@ -118,7 +119,11 @@ struct IndexedQueryTests {
     }
   }
 
-  @Test("a common term prints what the list prints, with few pages of the index left resident")
+  @Test(
+    "a common term prints what the list prints, with few pages of the index left resident",
+    .disabled(
+      if: ProcessInfo.processInfo.environment["NAMES_SEARCH_SANITIZER"] != nil,
+      "400,000 names: too slow under AddressSanitizer (set by .ci/run), starving timed tests"))
   func releasedBehind() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
