@@ -91,7 +91,7 @@ final class BlockChecksums: @unchecked Sendable {
     let slices = 8
     let results = ConcurrentResults<Bool>(count: slices)
     let shared = SharedForReading(value: (body, digests))
-    ThreadPool.perform(iterations: slices) { slice in
+    ThreadPool.perform(iterations: slices, reading: body.count) { slice in
       let (body, digests) = shared.value
       results[slice] = sliceHolds(body: body, digests: digests, slice: slice, of: slices)
     }

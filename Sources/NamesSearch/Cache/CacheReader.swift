@@ -54,7 +54,7 @@ struct CacheReader {
       value: UnsafeRawBufferPointer(rebasing: bytes[IndexCache.headerSize..<layout.indexEnd]))
     let digests = SharedForReading(
       value: UnsafeRawBufferPointer(rebasing: bytes[layout.digests..<layout.end]))
-    ThreadPool.perform(iterations: pieces + 4) { task in
+    ThreadPool.perform(iterations: pieces + 4, reading: bytes.count) { task in
       switch task {
       case pieces:
         let valid = Self.endsAreValid(

@@ -129,7 +129,7 @@ enum CompanionFile {
     let pieces = IndexChecksum.pieceCount
     let results = ConcurrentResults<UInt64>(count: pieces)
     let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: file[headerSize...]))
-    ThreadPool.perform(iterations: pieces) { piece in
+    ThreadPool.perform(iterations: pieces, reading: file.count) { piece in
       results[piece] = IndexChecksum.pieceDigest(body.value, piece: piece)
     }
     let checksum = IndexChecksum.combine(

@@ -67,7 +67,7 @@ enum IndexChecksum {
   static func of(header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> UInt64 {
     let digests = ConcurrentResults<UInt64>(count: pieceCount)
     let shared = SharedForReading(value: body)
-    ThreadPool.perform(iterations: pieceCount) { piece in
+    ThreadPool.perform(iterations: pieceCount, reading: body.count) { piece in
       digests[piece] = pieceDigest(shared.value, piece: piece)
     }
     return combine(header: header, digests: digests.values.map { $0! })

@@ -186,7 +186,7 @@ enum ReadingCache {
     let results = ConcurrentResults<UInt64>(count: pieces + 3)
     let shared = SharedForReading(value: file)
     let body = SharedForReading(value: UnsafeRawBufferPointer(rebasing: file[headerSize...]))
-    ThreadPool.perform(iterations: pieces + 3) { task in
+    ThreadPool.perform(iterations: pieces + 3, reading: file.count) { task in
       let file = shared.value
       switch task {
       case pieces:
