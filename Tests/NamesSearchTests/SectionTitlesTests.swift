@@ -115,6 +115,27 @@ struct SectionTitlesTests {
     #expect(try FoundationReference.catalog(fromObject: distinct, source: "o").titles.count == 3)
   }
 
+  @Test("among thousands of titles, each later equivalent or duplicate is found")
+  func manyTitles() throws {
+    // 3,000 distinct titles (past several growths of the table), then for every 97th one
+    // its decomposed spelling and an exact copy: each refused, naming the earlier title.
+    let bases = (0..<3_000).map { "T\($0)\u{C9}" }
+    var titles = SectionTitles()
+    for title in bases { try titles.insert(title, source: "s") }
+    for title in bases.enumerated().filter({ $0.offset % 97 == 0 }).map(\.element) {
+      let decomposed = title.replacingOccurrences(of: "\u{C9}", with: "E\u{301}")
+      #expect(decomposed.unicodeScalars.count == title.unicodeScalars.count + 1)
+      #expect(throws: LoadError(source: "s", reason: .equivalentTitles(title, decomposed))) {
+        try titles.insert(decomposed, source: "s")
+      }
+      #expect(throws: LoadError(source: "s", reason: .duplicateTitle(title))) {
+        try titles.insert(title, source: "s")
+      }
+    }
+    // Titles that differ only after the shared prefix are still new.
+    try titles.insert("T3000\u{C9}", source: "s")
+  }
+
   @Test("an empty title is refused")
   func emptyTitle() {
     #expect(Self.loadError(Self.xml(["A", ""]))?.reason == .emptyTitle)

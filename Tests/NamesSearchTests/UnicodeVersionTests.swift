@@ -169,6 +169,21 @@ struct UnicodeVersionTests {
         ToolchainUnicodeVersion.identity(
           ofMappingContaining: address, maps: maps, status: status(inode: 77)) == nil)
     }
+    // Lines that are not mappings are passed over; the last line needs no line end; bounds
+    // of more than 16 hex digits name no mapping.
+    let odd = """
+      not a mapping
+      10000000000000000-20000000000000000 r--p 00000000 fe:00 5 /too/wide.so
+
+      7f0000000000-7f0000100000 r-xp 00000000 fe:00 2268   /opt/lib/libswiftCore.so
+      """
+    #expect(
+      ToolchainUnicodeVersion.identity(
+        ofMappingContaining: 0x7f00_0000_0000, maps: odd, status: status(inode: 2268))
+        == "/opt/lib/libswiftCore.so fe:00 2268 9942728 1776137934.000000005 1776137935.000000006")
+    #expect(
+      ToolchainUnicodeVersion.identity(
+        ofMappingContaining: 0x7f00_0010_0000, maps: odd, status: status(inode: 2268)) == nil)
   }
 
   @Test("the running standard library is identified by its own file")
