@@ -82,7 +82,8 @@ final class BlockChecksums: @unchecked Sendable {
     return input.withUnsafeBytes { names_search_xxh3_64($0.baseAddress, $0.count) }
   }
 
-  /// Whether every block of `body` has the digest `digests` gives it, checked on every core.
+  /// Whether every block of `body` has the digest `digests` gives it, checked on every core
+  /// when it is 1 MiB or more (`ThreadPool.perform(iterations:reading:_:)`).
   ///
   /// - Complexity: O(n) in the body's size.
   static func holdEverywhere(

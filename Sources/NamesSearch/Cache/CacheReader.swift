@@ -44,7 +44,8 @@ struct CacheReader {
 
     // The block digests (each block of the index part; the header's checksum covers the
     // digests), the offset tables (ascending, ending at the byte counts) and the owners
-    // (ascending, naming names) are checked together, on every core. The records part is checked below, and only when the records are wanted.
+    // (ascending, naming names) are checked together, on every core (on this one for an index under 1 MiB). The records
+    // part is checked below, and only when the records are wanted.
     // The names' UTF-8 is not validated: it would double the instructions of a cached query
     // on a million names (measured: +117%); a forged name that is not UTF-8 shows U+FFFD.
     let pieces = 8

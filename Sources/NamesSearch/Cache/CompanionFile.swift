@@ -119,7 +119,7 @@ enum CompanionFile {
   }
 
   /// Whether the checksum that `file`'s header (its first `headerSize` bytes) keeps at
-  /// `checksumOffset` is the file's, computed on every core.
+  /// `checksumOffset` is the file's, computed on every core when the file is 1 MiB or more.
   ///
   /// - Complexity: O(n) in the file's size.
   static func checksumHolds(

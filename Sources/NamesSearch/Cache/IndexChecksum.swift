@@ -63,7 +63,7 @@ enum IndexChecksum {
   }
 
   /// The checksum of a whole file held in memory (`header` then `body`), its pieces hashed
-  /// on every core.
+  /// on every core when it is 1 MiB or more (`ThreadPool.perform(iterations:reading:_:)`).
   static func of(header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> UInt64 {
     let digests = ConcurrentResults<UInt64>(count: pieceCount)
     let shared = SharedForReading(value: body)

@@ -23,9 +23,10 @@ enum ProcessInfoCores {
 /// - before each use, the address space left under `ulimit -v` / `ulimit -d`
 ///   (`AddressSpace`) must hold what every core's thread takes (`threadReserve`).
 ///
-/// Every parallel loop of the library (`KeyScanner`, `SearchKeys`, `CacheReader`,
-/// `IndexChecksum`) goes through `perform(iterations:_:)`; checks of files that may be
-/// tiny go through `perform(iterations:reading:_:)`, which leaves the pool unstarted for them.
+/// Every parallel loop of the library goes through `perform(iterations:_:)` (`KeyScanner`,
+/// `SearchKeys`) or, for the checks of cache files, which may be tiny,
+/// `perform(iterations:reading:_:)` (`CacheReader`, `IndexChecksum`, `BlockChecksums`,
+/// `CompanionFile`, `ReadingCache`), which leaves the pool unstarted for small ones.
 package enum ThreadPool {
   /// Whether parallel work runs on the pool now (else on the calling thread).
   ///
@@ -52,7 +53,7 @@ package enum ThreadPool {
   /// `smallWork` bytes in all (`byteCount`): starting the pool (a thread started and
   /// joined, a pool thread and the event loop's descriptors) costs more than checking such
   /// bytes on one core. A cached query of a list without readings reads an 80-byte reading
-  /// file; spreading its check started the pool for it, 0.3 ms of a 3.4 ms query.
+  /// file; spreading its check started the pool for it, 0.8 ms of a 3.8 ms query (hyperfine).
   ///
   /// - Complexity: that of the iterations; O(1) more.
   static func perform(iterations: Int, reading byteCount: Int, _ body: @Sendable (Int) -> Void) {
