@@ -147,8 +147,10 @@ struct UnicodeVersionTests {
       7f0000200000-7f0000300000 rw-p 00000000 00:00 0
       7f0000300000-7f0000400000 r--p 00000000 fe:00 77                         /opt/lib/with space.so (deleted)
       """
-    func status(inode: UInt64) -> (String) -> FileStatus? {
-      { _ in
+    /// The identity `ToolchainUnicodeVersion` gives the mapping at `address` in `maps`,
+    /// with the file now at its path having inode `inode`.
+    func identity(_ address: UInt, in maps: String, inode: UInt64) -> String? {
+      ToolchainUnicodeVersion.identity(ofMappingContaining: address, maps: maps) { _ in
         FileStatus(
           kind: .regular, size: 9_942_728,
           modified: FileStatus.Time(seconds: 1_776_137_934, nanoseconds: 5),
@@ -156,18 +158,13 @@ struct UnicodeVersionTests {
           device: 0xfe00)
       }
     }
-    #expect(
-      ToolchainUnicodeVersion.identity(
-        ofMappingContaining: 0x7f00_0010_0008, maps: maps, status: status(inode: 2268))
-        == "/opt/lib/libswiftCore.so fe:00 2268 9942728 1776137934.000000005 1776137935.000000006")
+    let core =
+      "/opt/lib/libswiftCore.so fe:00 2268 9942728 1776137934.000000005 1776137935.000000006"
+    #expect(identity(0x7f00_0010_0008, in: maps, inode: 2268) == core)
     // Replaced since it was loaded (another inode), anonymous, deleted, or not mapped at all.
-    #expect(
-      ToolchainUnicodeVersion.identity(
-        ofMappingContaining: 0x7f00_0010_0008, maps: maps, status: status(inode: 9)) == nil)
+    #expect(identity(0x7f00_0010_0008, in: maps, inode: 9) == nil)
     for address: UInt in [0x7f00_0020_0010, 0x7f00_0030_0010, 0x1000] {
-      #expect(
-        ToolchainUnicodeVersion.identity(
-          ofMappingContaining: address, maps: maps, status: status(inode: 77)) == nil)
+      #expect(identity(address, in: maps, inode: 77) == nil)
     }
     // Lines that are not mappings are passed over; the last line needs no line end; bounds
     // of more than 16 hex digits name no mapping.
@@ -177,13 +174,8 @@ struct UnicodeVersionTests {
 
       7f0000000000-7f0000100000 r-xp 00000000 fe:00 2268   /opt/lib/libswiftCore.so
       """
-    #expect(
-      ToolchainUnicodeVersion.identity(
-        ofMappingContaining: 0x7f00_0000_0000, maps: odd, status: status(inode: 2268))
-        == "/opt/lib/libswiftCore.so fe:00 2268 9942728 1776137934.000000005 1776137935.000000006")
-    #expect(
-      ToolchainUnicodeVersion.identity(
-        ofMappingContaining: 0x7f00_0010_0000, maps: odd, status: status(inode: 2268)) == nil)
+    #expect(identity(0x7f00_0000_0000, in: odd, inode: 2268) == core)
+    #expect(identity(0x7f00_0010_0000, in: odd, inode: 2268) == nil)
   }
 
   @Test("the running standard library is identified by its own file")
