@@ -101,8 +101,19 @@ enum KeyScanner {
       parts[slice] = scanSlice(
         keys, matcher, shared.value, bounds[slice]..<bounds[slice + 1], cancellation)
     }
+    // Joined into arrays made to size once: grown by doubling, a one-letter term's hits
+    // (hundreds of thousands) were copied again and again into fresh pages.
+    let found = parts.values
     var hits = KeyHits(raw: [], rejected: [])
-    for part in parts.values {
+    var (rawCount, rejectedCount) = (0, 0)
+    for part in found {
+      guard let part else { return nil }
+      rawCount += part.raw.count
+      rejectedCount += part.rejected.count
+    }
+    hits.raw.reserveCapacity(rawCount)
+    hits.rejected.reserveCapacity(rejectedCount)
+    for part in found {
       guard let part else { return nil }
       hits.raw.append(contentsOf: part.raw)
       hits.rejected.append(contentsOf: part.rejected)
