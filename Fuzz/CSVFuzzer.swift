@@ -5,8 +5,7 @@
 // first byte picks the fields chosen (none; name "a"; name "a", search "b", section "c"), so
 // the header, ragged-row and missing-column paths are all reached. Must never crash, hang or
 // leak; errors are fine.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func csvFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func csvFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   var fields = RecordFields.none

@@ -13,8 +13,7 @@ import Glibc
 // checksums (`IndexCache.seal`), and the cache writer's streaming block hasher, fed in parts
 // whose sizes come from the data, must agree with the one-shot digests. Those inputs reach
 // the structure checks behind the checksum; the others test its refusal.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func cacheFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size >= IndexCache.headerSize,
     let copy = malloc(size)
   else { return 0 }

@@ -4,8 +4,7 @@
 // as records (`--key n --search-key s --section-key g`), and a search of what loaded; then
 // the same bytes as one JSON value (`JSONReader.value(of:source:)`), whose compact JSON
 // must read back to the same value. Must never crash, hang or leak; errors are fine.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func jsonFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func jsonFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let records = RecordFields(
     name: RecordKeyPath("n"), search: [RecordKeyPath("s")!], section: RecordKeyPath("g"))

@@ -4,8 +4,7 @@
 // `XMLMarkupGuard` and libxml2's SAX2 push parser (`XMLPlistReader`), for binary lists
 // `BinaryPlistReader`, both building through `SectionsBuilder` (no Foundation on this path);
 // and a search of what loaded. Must never crash, hang or leak; errors are fine.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func loaderFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func loaderFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let reader = FileReader(bytes: bytes, source: "fuzz", maximumSize: 1 << 22)
   if let catalog = try? CatalogLoader.load(from: reader) {

@@ -21,8 +21,7 @@
 //   no significant byte: `empty`, `blank`, `notAList`);
 // - UTF-16 and UTF-32 decode (`WideText.Decoder`) to the same UTF-8, or the same error,
 //   whole and in pieces of 1 to 7 bytes (units cut between reads), and to valid UTF-8.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func openStepFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func openStepFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let records = RecordFields(
     name: RecordKeyPath("n"), search: [RecordKeyPath("s")!], section: RecordKeyPath("g"))

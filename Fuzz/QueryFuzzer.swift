@@ -3,8 +3,7 @@
 // search, and the live mode's frame. Checks properties as it goes: a name always contains
 // itself, folding is stable (folding a folded text changes nothing for case-insensitive,
 // diacritic-insensitive options), and a name is found by the sound of each of its words.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func queryFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func queryFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   for ignoresCase in [true, false] {
     for ignoresDiacritics in [true, false] {
