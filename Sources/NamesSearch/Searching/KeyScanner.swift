@@ -113,8 +113,7 @@ enum KeyScanner {
     }
     hits.raw.reserveCapacity(rawCount)
     hits.rejected.reserveCapacity(rejectedCount)
-    for part in found {
-      guard let part else { return nil }
+    for case let part? in found {
       hits.raw.append(contentsOf: part.raw)
       hits.rejected.append(contentsOf: part.rejected)
     }
