@@ -36,7 +36,9 @@ module CICUCollation {
 }
 MAP
 binary=Fuzz/bin/fuzz-targets
-rm -f "$binary"
+# The links too: a failed build must not leave them naming the last binary (Fuzz/run.sh
+# builds when one is missing).
+rm -f "$binary" Fuzz/bin/{loader,cache,query,json,csv,openstep}
 log=$(mktemp)
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 \
     -module-name NamesSearch -package-name names_search \
