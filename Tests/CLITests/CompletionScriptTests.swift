@@ -85,14 +85,24 @@ struct CompletionScriptTests {
       try Data().write(to: folder.appendingPathComponent("contacts.plist"))
       // An interactive zsh in a pseudo-terminal (zsh/zpty), with the script's folder on
       // fpath and compinit run, is sent what a user types, Tab included; what it shows back
-      // is read until it falls quiet.
+      // is read until it has been quiet for a while: 2 s, 6 s under a sanitizer (reading
+      // once after a fixed 0.7 s, CI on a busy machine read only the typed line back).
+      let quietTenths =
+        ProcessInfo.processInfo.environment["NAMES_SEARCH_SANITIZER"] == nil ? 20 : 60
       let driver = """
         zmodload zsh/zpty
         zpty z zsh -f -i
         zpty -w z "PS1='> '; fpath=(${(q)1} \\$fpath); autoload -Uz compinit; compinit -u -D; cd ${(q)1}"
-        drain() { local chunk; out=; sleep 0.7; while zpty -r -t z chunk; do out+=$chunk; done; }
+        quiet=$2
+        drain() {
+          local chunk idle=0
+          out=
+          while (( idle < quiet )); do
+            if zpty -r -t z chunk; then out+=$chunk; idle=0; else sleep 0.1; (( idle++ )); fi
+          done
+        }
         drain
-        for line in "${@:2}"; do
+        for line in "${@:3}"; do
           zpty -w -n z $'\\C-u'"$line"$'\\t'
           drain
           print -r -- "REPLY ${(V)out//$'\\r'/}"
@@ -105,7 +115,8 @@ struct CompletionScriptTests {
         "names-search ann --ty", "names-search --no-search-key x --search-k",
       ]
       let result = try CLIRunner.runProgram(
-        URL(fileURLWithPath: "/usr/bin/zsh"), ["-f", "-c", driver, "zsh", folder.path] + typed)
+        URL(fileURLWithPath: "/usr/bin/zsh"),
+        ["-f", "-c", driver, "zsh", folder.path, "\(quietTenths)"] + typed)
       #expect(result.status == 0, "\(result.stderrText)")
       let replies = result.stdoutText.components(separatedBy: "REPLY ").dropFirst().map {
         String($0)
