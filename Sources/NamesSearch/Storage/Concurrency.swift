@@ -152,12 +152,12 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
   func joined<Element>() -> [Element]? where Value == [Element] {
     let found = values
     var all: [Element] = []
-    var count = 0
+    var total = 0
     for value in found {
       guard let value else { return nil }
-      count += value.count
+      total += value.count
     }
-    all.reserveCapacity(count)
+    all.reserveCapacity(total)
     for case let value? in found { all += value }
     return all
   }
