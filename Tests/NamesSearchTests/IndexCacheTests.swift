@@ -142,8 +142,8 @@ struct IndexCacheTests {
       padded(absolute.utf8.count) + padded(4 * titles.count)
       + padded(titles.map(\.utf8.count).reduce(0, +)) + 8 * titles.count
       + padded(4 * names.count) + padded(names.map(\.utf8.count).reduce(0, +))
-    // Then a digest (8 bytes) for each 4 KiB block of that part.
-    let expected = 184 + indexPart + 8 * ((indexPart + 4_095) / 4_096)
+    // Then a digest (8 bytes) for each 1 KiB block of that part.
+    let expected = 184 + indexPart + 8 * ((indexPart + 1_023) / 1_024)
     #expect(stored.count == expected)
     let second = try load(path)
     #expect(second.origin == .cache)
@@ -288,7 +288,7 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: cache)
     let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     // The owners are 5 words (20 bytes, padded to 24) before the file's last 8 bytes, the
-    // digest of the index part's one 4 KiB block.
+    // digest of the index part's one 1 KiB block.
     let ownersStart = good.count - 8 - 24
     #expect(
       Array(good[ownersStart..<ownersStart + 20]) == [
@@ -336,7 +336,7 @@ struct IndexCacheTests {
     let cacheFile = IndexCache.file(for: absolute, in: folder + "/cache")
     let current = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
     let version = current.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
-    #expect(version >> 24 == 9)
+    #expect(version >> 24 == 10)
     // Format 3, as its writer laid it out: the same fields up to offset 128, the header
     // ending there, the body (no owners: one key per name; no further keys or records,
     // which take no bytes) right after; format 3 in the version's top byte; its checksum
@@ -381,7 +381,7 @@ struct IndexCacheTests {
     // The body by hand: path 5 → 8, title ends 4 → 8, titles 3 → 8, ranges 8, name ends 8,
     // names 4 → 8, key ends 12 → 16, keys 6 → 8, owners 12 → 16, further ends 4 → 8,
     // further 7 → 8, record ends 8, records 9 → 16: 128 bytes; then the digest of the one
-    // 4 KiB block of the index part (the 104 bytes before the records): 136 bytes.
+    // 1 KiB block of the index part (the 104 bytes before the records): 136 bytes.
     #expect(header.layout.end == 184 + 136)
     #expect(header.layout.digests == 184 + 128 && header.layout.blockCount == 1)
     #expect(header.layout.owners == 184 + 72)

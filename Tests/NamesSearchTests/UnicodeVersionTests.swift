@@ -49,7 +49,7 @@ struct UnicodeVersionTests {
   @Test("the cache version holds the layout, the folding rule and the Unicode version")
   func versionBits() {
     let version = IndexCache.version(unicode: UnicodeVersion(major: 17, minor: 1))
-    #expect(version == 9 << 24 | TextFolder.ruleVersion << 16 | 17 << 8 | 1)
+    #expect(version == 10 << 24 | TextFolder.ruleVersion << 16 | 17 << 8 | 1)
     #expect(
       IndexCache.version(unicode: UnicodeVersion(major: 16, minor: 0))
         != IndexCache.version(unicode: UnicodeVersion(major: 17, minor: 0)))

@@ -25,8 +25,9 @@
 /// | 176 | `recordsDropped` (0 or 1) | `UInt32` |
 /// | 180 | `keysAreNames` (0 or 1; format 7) | `UInt32` |
 ///
-/// The body ends with the block digests (format 8): the XXH3-64 of each 4 KiB block of the
-/// index part (`BlockChecksums`), which `checksum` covers with the header.
+/// The body ends with the block digests (format 8): the XXH3-64 of each 1 KiB block of the
+/// index part (`BlockChecksums`; 4 KiB blocks before format 10), which `checksum` covers
+/// with the header.
 ///
 /// Format 7 had no block digests: `checksum` covered the whole index part, cut in 8 pieces.
 /// Format 6 kept zero at offset 180: the keys always stored. Format 5 stopped at offset 168: one checksum over everything. Format 4 stopped at offset 136: no load options, further keys or records. Format 3
@@ -94,7 +95,7 @@ struct CacheHeader: Equatable {
     var records: Int
     /// The block digests of the index part (`UInt64`, `blockCount` of them).
     var digests: Int
-    /// The number of 4 KiB blocks of the index part (`BlockChecksums.blockCount`).
+    /// The number of 1 KiB blocks of the index part (`BlockChecksums.blockCount`).
     var blockCount: Int
     /// Where the index part ends and the records part starts (`recordEnds`): the block
     /// digests cover the body before it, `recordsChecksum` the records part.

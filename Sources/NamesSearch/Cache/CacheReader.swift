@@ -303,7 +303,7 @@ struct CacheReader {
   /// Whether the header's checksum is that of the header and the block digests of `file`
   /// (whose layout `header` describes), which then vouch for every block.
   ///
-  /// - Complexity: O(n) in the number of blocks (8 bytes for each 4 KiB).
+  /// - Complexity: O(n) in the number of blocks (8 bytes for each 1 KiB).
   static func checksumHolds(_ file: UnsafeRawBufferPointer, header: CacheHeader) -> Bool {
     let layout = header.layout
     return BlockChecksums.checksum(

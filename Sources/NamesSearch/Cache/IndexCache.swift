@@ -18,7 +18,7 @@
 /// | owners | the name of each key (`UInt32`, ascending), or nothing when key k is name k's |
 /// | further keys | end offsets then UTF-8, unfolded (`Catalog.furtherKeys`; their owners are those of each name's keys after its first) |
 /// | records | end offsets then each name's record as JSON text (`Catalog.records`), or nothing; checked apart (below) |
-/// | block digests | XXH3-64 of each 4 KiB block of the body up to the records (`BlockChecksums`) |
+/// | block digests | XXH3-64 of each 1 KiB block of the body up to the records (`BlockChecksums`) |
 ///
 /// A cache file is used only if everything checks: magic, version (format, folding rule and
 /// the standard library's Unicode version), path, the list's size, modification and
@@ -70,8 +70,8 @@ package enum IndexCache {
   /// wanted, and whether they were left out; 7: keys that are the names, byte for byte,
   /// not stored twice; 8: a digest for each 4 KiB block, so a query checks what it reads;
   /// 9: made sections ordered by the system ICU's root collation, `RootCollation`, where
-  /// Foundation's had ordered them).
-  static let formatVersion: UInt32 = 9
+  /// Foundation's had ordered them; 10: blocks of 1 KiB, `BlockChecksums.blockSize`).
+  static let formatVersion: UInt32 = 10
   /// The header's size in bytes (`CacheHeader.size`).
   static let headerSize = CacheHeader.size
   /// Where the header keeps the checksum (8 bytes).

@@ -3,7 +3,7 @@ import CXXHash
 /// The checksum of the files kept beside an index (`ReadingCache`, `PhoneticCache`), and the
 /// digest of an index file's records part: XXH3-64 (seed 0, the xxHash reference library,
 /// Debian package `libxxhash-dev`) over everything the reader trusts, computed on every core.
-/// (An index file's index part has a digest for each 4 KiB block instead, `BlockChecksums`,
+/// (An index file's index part has a digest for each 1 KiB block instead, `BlockChecksums`,
 /// so that a query checks what it reads; its records part, `ofRecords(_:)`, whose digest the
 /// header keeps, is checked only when the records are wanted.)
 ///

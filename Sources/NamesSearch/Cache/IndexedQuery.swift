@@ -3,7 +3,7 @@
 /// the keys those name (every key, a window at a time, for a term shorter than a trigram
 /// or too common for the n-gram index); when readings apply, the reading keys' own file
 /// (`ReadingCache`), checked and scanned whole; the names it matches. A query that finds a
-/// few names in a million hashes a few hundred 4 KiB blocks of the index, not the 38 MB,
+/// few names in a million hashes a few hundred 1 KiB blocks of the index, not the 38 MB,
 /// and maps no page of it that it does not read; one that reads much of it releases the
 /// pages it has done with (`FrozenArray.releasePages`).
 ///

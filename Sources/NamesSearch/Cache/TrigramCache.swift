@@ -19,11 +19,11 @@
 /// | 48 | the number of blocks | `UInt64` |
 /// | 56 | zero | `UInt64` |
 ///
-/// Then the digests (`UInt64`, one for each 4 KiB block of the body: `BlockChecksums`) and
+/// Then the digests (`UInt64`, one for each 1 KiB block of the body: `BlockChecksums`) and
 /// the body: the directory (`UInt32`, one more than the buckets), padded to 8 bytes, and
 /// the postings (LEB128 gaps), padded to 8 bytes.
 ///
-/// Opening the file reads the header and the digests (8 bytes for each 4 KiB) and checks
+/// Opening the file reads the header and the digests (8 bytes for each 1 KiB) and checks
 /// them with the header's checksum; the body is mapped without being read, and each block
 /// a lookup touches is checked when first touched, so a query that reads the postings of
 /// three trigrams hashes a few blocks, not the file. Bound to one index file by that file's
@@ -39,8 +39,9 @@
 enum TrigramCache {
   /// `NSTRI\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0049_5254_534E
-  /// The layout's version (and the hashing of trigrams into buckets).
-  static let formatVersion: UInt32 = 1
+  /// The layout's version (and the hashing of trigrams into buckets; 2: blocks of 1 KiB,
+  /// `BlockChecksums.blockSize`).
+  static let formatVersion: UInt32 = 2
   /// The header's size in bytes.
   static let headerSize = 64
   /// Lists with fewer bytes of keys than this (256 KiB, about 16,000 names) get no file:
