@@ -19,7 +19,7 @@ DESTDIR ?=
 SWIFT ?= swift
 INSTALL ?= install
 
-BUILD_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
+BUILD_FLAGS = -c release --static-swift-stdlib
 # SwiftPM decides what to rebuild. (It runs every command again when the environment
 # differs from the last build's, make's own variables included, and the release build of
 # the built-in list's generated source takes about 90 s of that.)

@@ -5,9 +5,8 @@ import PackageDescription
 // Debian -dev packages ship them), so the executable loads no libxml2, ICU or SQLite shared
 // object when it starts. Loading and relocating those objects (and the ICU that Debian's
 // libxml2 pulls in) cost about 1 ms of every run, a query on a cached index included, and
-// 2.9M of the 7.2M instructions of `--version` (callgrind). README's release build goes
-// further, a fully static executable (`-Xswiftc -static-executable`: no dynamic loader at
-// all, libxxhash and glibc from their archives too); other builds load libxxhash shared.
+// 2.9M of the 7.2M instructions of `--version` (callgrind). libxxhash stays shared: its
+// archive lacks the dispatching XXH3 entry points, and it costs little.
 // `-l:NAME` asks the linker for that file exactly. Without `pkgConfig` (whose `-lxml2` would
 // bring the shared object back), libxml2's header folder is named here, as pkg-config gives
 // it on Linux; every Swift target that imports the library (and so, through it, libxml2's
