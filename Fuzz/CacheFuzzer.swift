@@ -1,7 +1,7 @@
 import Glibc
 
 // libFuzzer target: any bytes as an index cache file, read as `IndexCache.read` reads a mapped
-// one, with the block digests (XXH3-64 of each 4 KiB of the index part) and the checksum
+// one, with the block digests (XXH3-64 of each 1 KiB of the index part) and the checksum
 // over the header and the digests verified on every core, and as `IndexedQuery` reads one
 // (checking only the names it reads), and the records part (its own XXH3-64) for half the reads. The header's stamp and version are taken as matching. The list's path comes from the
 // bytes, and its first byte is made a zero byte, so that when the reader compares a recent
