@@ -13,11 +13,13 @@ struct LargeListTests {
     return ReferenceSection(title: title, names: (0..<6_000).map { "\(title)\u{E9}\($0)&\u{F6}" })
   }
 
-  /// How long a test may take: a minute, enough to catch a hang; five under a sanitizer
+  /// How long a test may take: three minutes, enough to catch a hang; five under a sanitizer
   /// (`NAMES_SEARCH_SANITIZER`, set by `.ci/run`), where the suite's tests share two cores
-  /// with an instrumented binary and one waited past a minute in CI on a busy machine.
+  /// with an instrumented binary and one waited past a minute in CI on a busy machine. The
+  /// search cases take 8 s alone (debug build), but in the whole suite two of them waited
+  /// past a minute too, in a fresh-clone CI run on a quiet machine.
   static let limit: TimeLimitTrait.Duration =
-    ProcessInfo.processInfo.environment["NAMES_SEARCH_SANITIZER"] == nil ? .minutes(1) : .minutes(5)
+    ProcessInfo.processInfo.environment["NAMES_SEARCH_SANITIZER"] == nil ? .minutes(3) : .minutes(5)
 
   static let xml: Data = {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
