@@ -699,9 +699,7 @@ def startup_section(data, binary):
         except ValueError:
             counts = set()
         return "/".join(str(c) for c in sorted(counts)) or "?"
-    ldd_text = read("ldd.txt", "") or ""
-    static = "not a dynamic executable" in ldd_text
-    shared = [] if static else [line.split()[0] for line in ldd_text.splitlines() if line.strip()]
+    shared = [line.split()[0] for line in (read("ldd.txt", "") or "").splitlines() if line.strip()]
     start_load = (read("loadavg.start", "? ? ?") or "? ? ?").split()[0]
     end_load = (read("loadavg.end", "? ? ?") or "? ? ?").split()[0]
 
@@ -717,7 +715,7 @@ def startup_section(data, binary):
     out("is shared (2 cores), so read the ratios and the instruction counts, which do not depend")
     out(f"on load. Load average {start_load} at the start, {end_load} at the end.")
     out("`bare-swift` and `bare-foundation` are executables of the benchmark package built as")
-    out("names-search is (`swift build -c release --static-swift-stdlib -Xswiftc -static-executable`): one `print` with the")
+    out("names-search is (`swift build -c release --static-swift-stdlib`): one `print` with the")
     out("standard library alone, and one that imports Foundation and reads `ProcessInfo`. The 1M")
     out("list is `Benchmarks/generate.py`'s (XML plist for names-search, read through its index")
     out("cache; the same names as text for rg).")
@@ -780,13 +778,8 @@ def startup_section(data, binary):
         out(f"| later runs, `{term}` (peak RSS, median of 3) | — | "
             f"{megabytes(rss_median(term))} | — |")
     out("")
-    if static:
-        out("Shared objects the binary loads: none (`ldd`: not a dynamic executable). README's build")
-        out("links it fully static (`-Xswiftc -static-executable`): no dynamic loader runs, and nothing")
-        out("is relocated but the executable's own relative relocations.")
-    else:
-        out("Shared objects the binary loads (`ldd`):")
-        out(", ".join(f"`{s}`" for s in shared) + ".")
+    out("Shared objects the binary loads (`ldd`):")
+    out(", ".join(f"`{s}`" for s in shared) + ".")
     out("libxml2, ICU and SQLite are linked from their static archives (Package.swift); before,")
     out("loading and relocating them (and the ICU that Debian's libxml2 links) took 2.9M of the")
     out("7.2M instructions of `--version` (callgrind, the same build otherwise).")
@@ -836,9 +829,9 @@ def startup_section(data, binary):
     out("  keys holding one, as LEB128 gaps; a term of three bytes or more reads the postings")
     out("  of its rarest trigrams and checks only those keys, as the scan would. The index and")
     out("  the `.tri` file keep an XXH3-64 digest for each 4 KiB block (1 KiB since format 10),")
-    out("  vouched for by the")
-    out("  header's checksum, so a cached query checks the blocks it reads (postings, the")
-    out("  candidates' keys, the names it prints) as it reads them, not the whole 38 MB, and maps")
+    out("  vouched for by the header's checksum, so a cached query checks the blocks it reads")
+    out("  (postings, the candidates' keys, the names it prints) as it reads them, not the whole")
+    out("  38 MB, and maps")
     out("  the file without reading it in. Measured by hand (callgrind, stripped build) when")
     out("  taken: cached `ann` 73.30M → 34.79M instructions with the n-gram index (its keys'")
     out("  scan 42.6M → 3.9M), → 30.03M with the checks of what it reads (XXH3 12.0M → 4.4M,")
