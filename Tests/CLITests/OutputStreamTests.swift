@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What happens when standard output goes away or fills up.
@@ -17,7 +18,7 @@ struct OutputStreamTests {
 
   @Test(
     "names-search … | head -1 ends quietly with exit 0",
-    .timeLimit(.minutes(1)),
+    .hangGuard,
     arguments: [
       (["a"], "A\n"), ([""], "A\n"), (["--color", "always", "name"], "\u{1B}[1mA\u{1B}[0m\n"),
     ])

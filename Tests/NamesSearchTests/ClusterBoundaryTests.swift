@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NamesSearch
@@ -140,7 +141,7 @@ struct ClusterBoundaryTests {
     String(repeating: "\u{1F1E6}", count: count)
   }
 
-  @Test("a run of 50,000 regional indicators is checked in linear time", .timeLimit(.minutes(5)))
+  @Test("a run of 50,000 regional indicators is checked in linear time", .hangGuard)
   func longRunOfIndicators() {
     // The term "🇦" occurs at all 50,000 indicators and is refused at each: at even ones it
     // ends inside a flag, at odd ones it starts inside one. Counting the run back from each
@@ -151,7 +152,7 @@ struct ClusterBoundaryTests {
     let single = Matcher(query: Query(term: "🇦"))
     let pair = Matcher(query: Query(term: "🇦🇦"))
     let catalog = Catalog(sections: [Section(title: "F", names: [name, "🇦🇦", "x🇦"])])
-    do {
+    let elapsed = ContinuousClock().measure {
       #expect(!single.matches(key: key))
       #expect(pair.matches(key: key))
       #expect(Searcher().search(Query(term: "🇦"), in: catalog).matchedNames == [2])
@@ -165,8 +166,9 @@ struct ClusterBoundaryTests {
       #expect(MatchHighlighter(matcher: pair).matchedRanges(in: name).count == 1)
     }
     // Linear: under a second unoptimized (0.8 s measured for all of the above); counting
-    // each run back took 592 s, which the five-minute time limit on this test catches. (Speed
-    // itself is measured in the benchmark, not asserted here.)
+    // each run back took 592 s. A minute tells the two apart on a busy machine; the time
+    // limit would count the wait for a thread too. (Speed itself is the benchmark's.)
+    #expect(elapsed < .seconds(60), "took \(elapsed)")
   }
 
   @Test("an odd run: the last indicator stands alone")
