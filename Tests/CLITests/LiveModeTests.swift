@@ -8,13 +8,18 @@ import Testing
 
 /// The live mode (`-i`) run in a real pseudo-terminal: keys typed one at a time, the
 /// screen read back, the exit status and standard output checked.
-@Suite("Live mode in a pseudo-terminal", .serialized)
+@Suite("Live mode in a pseudo-terminal", .serialized, .dedicatedThread)
 struct LiveModeTests {
   /// The built-in list's source read independently (XMLParser + range(of:)).
   static func reference(_ term: String) throws -> [ReferenceSection] {
     FixtureReference.search(
       term,
       in: try ReferencePlist.sections(atPath: TestPaths.builtInSource))
+  }
+
+  @Test("runs on a thread of its own, leaving the shared pool to the other suites")
+  func ownThread() {
+    #expect(Thread.current.name == DedicatedThreadExecutor.threadName)
   }
 
   @Test("typing ann one key at a time shows the culled sections; Enter prints the choice")
