@@ -39,6 +39,33 @@ struct SectionTitleTests {
           + " are the same title written two ways\n"))
   }
 
+  @Test(
+    "Titles from --section-key: canonically equivalent values are one section, first spelling",
+    arguments: [("\u{E9}", "e\u{301}", ["B", "\u{E9}"]), ("\u{C5}", "\u{212B}", ["\u{C5}", "B"])])
+  func equivalentFieldTitles(first: String, second: String, order: [String]) throws {
+    // The values are the records' data, not titles the list's author wrote twice: records
+    // whose groups are spelled two ways (precomposed and decomposed, Å and the angstrom
+    // sign) belong together. By hand, in the root collation "B" comes before "é" (b < e)
+    // and after "Å" (a < b); the merged section keeps the first spelling met and the
+    // records' order.
+    let csv = "name,group\nFirst,\(first)\nBob,B\nSecond,\(second)\nThird,\(first)\n"
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(Data(csv.utf8), named: "groups.csv", in: folder)
+      let result = try CLIRunner.run([
+        "-f", file.path, "--key", "name", "--section-key", "group", "--json", "",
+      ])
+      #expect(result.status == 0)
+      #expect(result.stderrText == "")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+      let sections = try #require(object["sections"] as? [[String: Any]])
+      let titles = sections.map { ($0["title"] as? String).map { Array($0.unicodeScalars) } }
+      #expect(titles == order.map { Array($0.unicodeScalars) })
+      let merged = sections.first { ($0["title"] as? String) != "B" }
+      #expect(merged?["names"] as? [String] == ["First", "Second", "Third"])
+    }
+  }
+
   @Test("Section order: letters by root collation, then other titles by code point")
   func sectionOrder() throws {
     // Written in a scrambled order on purpose. (An empty title is refused: see the

@@ -48,6 +48,10 @@ struct SectionsBuilder: ~Copyable {
   /// item's title, as an index into `fieldTitles`.
   private var itemTitles: [UInt32] = []
   private var fieldTitles: [String] = []
+  /// Each field title's index in `fieldTitles`, keyed by `String`, whose equality is
+  /// canonical equivalence: records whose titles are spelled two equivalent ways share the
+  /// section of the spelling met first (README, "Section order"), where a list's own titles
+  /// spelled so are refused.
   private var fieldTitleIndex: [String: UInt32] = [:]
   private var seenFieldTitles = SectionTitles()
   /// For each search field, whether a decoded record held it; and the first record's keys.
