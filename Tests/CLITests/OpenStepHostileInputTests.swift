@@ -9,7 +9,7 @@ import Testing
 /// names one), with exit status 2 and nothing on stdout, from a file and from standard input
 /// alike. Every place asserted is counted by hand in the comments. The time limit turns a
 /// reader that went quadratic into a failure instead of a hang.
-@Suite("OpenStep hostile inputs", .hangGuard)
+@Suite("OpenStep hostile inputs", .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
 struct OpenStepHostileInputTests {
   static let depth = 100_000
   static let nesting = "nesting deeper than 512 arrays and dictionaries"

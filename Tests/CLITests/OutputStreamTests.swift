@@ -18,7 +18,7 @@ struct OutputStreamTests {
 
   @Test(
     "names-search … | head -1 ends quietly with exit 0",
-    .hangGuard,
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)),
     arguments: [
       (["a"], "A\n"), ([""], "A\n"), (["--color", "always", "name"], "\u{1B}[1mA\u{1B}[0m\n"),
     ])

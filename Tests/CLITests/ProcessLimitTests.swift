@@ -54,7 +54,7 @@ struct ProcessLimitTests {
 
   @Test(
     "with 4 or 5 descriptors, the work runs on one thread and the answer is the same",
-    .hangGuard, arguments: [4, 5])
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)), arguments: [4, 5])
   func fewDescriptors(limit: Int) throws {
     let matching = FixtureReference.search("7 n", in: Self.sections)
     let count = "\(matching.reduce(0) { $0 + $1.names.count })\n"
@@ -83,7 +83,9 @@ struct ProcessLimitTests {
     }
   }
 
-  @Test("a soft descriptor limit is raised to the hard one", .hangGuard)
+  @Test(
+    "a soft descriptor limit is raised to the hard one",
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
   func softDescriptorLimit() throws {
     try TemporaryDirectory.with { folder in
       let file = try PlistFile.write(Self.xml, named: "large.plist", in: folder)
@@ -227,7 +229,7 @@ struct ProcessLimitTests {
 
   @Test(
     "under ulimit -v, the answer or one line 'out of memory' and exit 2",
-    .hangGuard, arguments: ["xml", "binary"])
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)), arguments: ["xml", "binary"])
   func memoryLimit(format: String) throws {
     let floor = try Self.floor.get()
     try TemporaryDirectory.with { folder in
@@ -266,7 +268,7 @@ struct ProcessLimitTests {
 
   @Test(
     "a flat list whose sections are made and sorted: the answer or one line, never a crash",
-    .hangGuard)
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
   func madeSectionsMemoryLimit() throws {
     let floor = try Self.floor.get()
     // 150,000 names in no order, so that every section is sorted (a sorted file is not).
@@ -310,7 +312,7 @@ struct ProcessLimitTests {
 
   @Test(
     "the built-in list from the lowest limit the program starts under: the answer or one line",
-    .hangGuard)
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
   func builtInListMemoryLimit() throws {
     let unlimited = try CLIRunner.run(["ann"])
     #expect(unlimited.status == 0 && !unlimited.stdout.isEmpty)
@@ -362,7 +364,8 @@ struct ProcessLimitTests {
 
   @Test(
     "a crash is one line on standard error and exit 2, nothing on standard output",
-    .hangGuard, arguments: [SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE])
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)),
+    arguments: [SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE])
   func crash(signal: Int32) throws {
     let result = try Self.signaledWhileLoading(signal)
     #expect(!result.signaled)
@@ -373,7 +376,9 @@ struct ProcessLimitTests {
     )
   }
 
-  @Test("SIGQUIT takes its default action, without a backtrace", .hangGuard)
+  @Test(
+    "SIGQUIT takes its default action, without a backtrace",
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
   func quit() throws {
     let result = try Self.signaledWhileLoading(SIGQUIT)
     #expect(result.signaled)
