@@ -18,6 +18,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import textwrap
 
 
 def linearity_report(data, binary):
@@ -656,7 +657,8 @@ STARTUP_HEADING = "## Start-up (issue 14)"
 def startup_section(data, binary):
     """The "Start-up (issue 14)" section (DATA/results/startup, written by run.sh's startup()):
     `--version` beside bare static Swift binaries, the built-in list's query beside rg -i and
-    grep -i, cached queries on 1M names beside rg -i, each side by side in one hyperfine run;
+    grep -i, cached queries on 1M and 10M names beside rg -i, each side by side in one
+    hyperfine run, and typing one key at a time on 1M names (names-search-bench --typing);
     callgrind's instruction counts, GNU time's minor page faults, the shared objects loaded,
     and issue 14's targets that these figures decide."""
     folder = os.path.join(data, "results", "startup")
@@ -692,6 +694,11 @@ def startup_section(data, binary):
         return a / b if a is not None and b else None
 
     version_t, small_t, large_t = timings("version.json"), timings("query-2k.json"), timings("query-1m.json")
+    huge_t = timings("query-10m.json")
+    try:
+        typing = json.loads(read("typing.json") or "")
+    except ValueError:
+        typing = {}
     terms = (read("terms", "") or "").split()
     def run_counts(name):
         try:
@@ -710,15 +717,18 @@ def startup_section(data, binary):
     out("Made by `bash Benchmarks/run.sh --startup` (also part of a full run; `--quick`: a few runs")
     out("of each command). Whole processes, output to a pipe, hyperfine medians of "
         f"{run_counts('version.json')} runs (`--version`),")
-    out(f"{run_counts('query-2k.json')} (2,000 names) and {run_counts('query-1m.json')} (1M names), "
-        "each group side by side in one hyperfine run; the machine")
+    counts = [f"{run_counts('query-2k.json')} (2,000 names)", f"{run_counts('query-1m.json')} (1M names)"]
+    if huge_t:
+        counts.append(f"{run_counts('query-10m.json')} (10M names)")
+    out(f"{', '.join(counts[:-1])} and {counts[-1]}, each group side by side in one hyperfine "
+        "run; the machine")
     out("is shared (2 cores), so read the ratios and the instruction counts, which do not depend")
     out(f"on load. Load average {start_load} at the start, {end_load} at the end.")
     out("`bare-swift` and `bare-foundation` are executables of the benchmark package built as")
     out("names-search is (`swift build -c release --static-swift-stdlib`): one `print` with the")
     out("standard library alone, and one that imports Foundation and reads `ProcessInfo`. The 1M")
-    out("list is `Benchmarks/generate.py`'s (XML plist for names-search, read through its index")
-    out("cache; the same names as text for rg).")
+    out("and 10M lists are `Benchmarks/generate.py`'s (XML plist for names-search, read through its")
+    out("index cache; the same names as text for rg).")
     out("")
     out("| command | median | minor page faults | instructions (callgrind) |")
     out("| --- | --- | --- | --- |")
@@ -742,6 +752,12 @@ def startup_section(data, binary):
         out(f"| names-search, 1M names, cached, `{term}` | {ms(cached)} | {extra} |")
         extra = f"{faults(theirs)} | {mega(instructions(theirs))}" if theirs else "— | —"
         out(f"| `rg -i {term}`, 1M names as text | {ms(rg)} | {extra} |")
+    for term in terms:
+        if huge_t.get(f"names-search {term}") is None:
+            continue
+        out(f"| names-search, 10M names, cached, `{term}` | "
+            f"{ms(huge_t.get(f'names-search {term}'))} | — | — |")
+        out(f"| `rg -i {term}`, 10M names as text | {ms(huge_t.get(f'rg -i {term}'))} | — | — |")
     out("")
     def two(name):
         parts = (read(name, "") or "").split()
@@ -752,6 +768,7 @@ def startup_section(data, binary):
     first_s, first_rss = two("first-run.txt")
     tri_s, tri_rss = two("trigram-run.txt")
     sizes = {}
+    first_10m_s, first_10m_rss = two("first-run-10m.txt")
     for line in (read("index-sizes.txt", "") or "").splitlines():
         size, _, name = line.partition(" ")
         sizes[os.path.splitext(name)[1]] = int(size)
@@ -777,6 +794,8 @@ def startup_section(data, binary):
     for term in terms:
         out(f"| later runs, `{term}` (peak RSS, median of 3) | — | "
             f"{megabytes(rss_median(term))} | — |")
+    if first_10m_s is not None:
+        out(f"| first run, 10M names | {ms(first_10m_s)} | {megabytes(first_10m_rss)} | — |")
     out("")
     out("Shared objects the binary loads (`ldd`):")
     out(", ".join(f"`{s}`" for s in shared) + ".")
@@ -981,12 +1000,25 @@ def startup_section(data, binary):
             f"{ms(small_t.get('rg -i'))}: {small_rg:.2f}× | {verdict(small_rg <= 1.0)} |")
         out(f"| 2,000 names (built-in list) ≤ 1.5× `grep -i` | {ms(small_t.get('names-search'))} vs "
             f"{ms(small_t.get('grep -i'))}: {small_grep:.2f}× | {verdict(small_grep <= 1.5)} |")
-    for term in terms:
-        r = ratio(large_t.get(f"names-search {term}"), large_t.get(f"rg -i {term}"))
-        if r is not None:
-            out(f"| cached query, 1M names, `{term}` ≤ 0.5× `rg -i` | "
-                f"{ms(large_t.get(f'names-search {term}'))} vs {ms(large_t.get(f'rg -i {term}'))}: "
-                f"{r:.2f}× | {verdict(r <= 0.5)} |")
+    for size, times in (("1M", large_t), ("10M", huge_t)):
+        for term in terms:
+            ours, theirs = times.get(f"names-search {term}"), times.get(f"rg -i {term}")
+            r = ratio(ours, theirs)
+            if r is not None:
+                out(f"| cached query, {size} names, `{term}` ≤ 0.5× `rg -i` | {ms(ours)} vs "
+                    f"{ms(theirs)}: {r:.2f}× | {verdict(r <= 0.5)} |")
+    if typing.get("exact_p99_ms") is not None:
+        p99 = typing["exact_p99_ms"]
+        out(f"| live mode, 1M names, one key at a time: p99 ≤ 10 ms a keystroke, a first "
+            f"one-letter term matching half the list included | p99 {p99:.1f} ms, max "
+            f"{typing.get('exact_max_ms', 0):.1f} ms ({typing.get('exact_keystrokes', '?')} "
+            f"keystrokes: {', '.join(f'`{t}`' for t in typing.get('terms', []))}) | "
+            f"{verdict(p99 <= 10)} |")
+        typing_note = ("The live-mode figure is `names-search-bench --typing` on the 1M list: "
+                       "each term typed through a fresh `SearchSession`, the live mode's "
+                       "search, five rounds with the first left out (the catalog's keys warm "
+                       "up); drawing the screen is not in it (it costs the screen's rows, not "
+                       "the list's names: see \"Queries (issue 13)\").")
     if name_bytes:
         for term in terms:
             rss = rss_median(term)
@@ -998,6 +1030,9 @@ def startup_section(data, binary):
             out(f"| memory, first load ≤ 4× | {megabytes(first_rss)}: "
                 f"{first_rss / name_bytes:.2f}× | {verdict(first_rss <= 4 * name_bytes)} |")
     out("")
+    if typing.get("exact_p99_ms") is not None:
+        out(textwrap.fill(typing_note, 92))
+        out("")
     return "\n".join(lines)
 
 
