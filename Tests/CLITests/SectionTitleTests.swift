@@ -41,16 +41,28 @@ struct SectionTitleTests {
 
   @Test(
     "Titles from --section-key: canonically equivalent values are one section, first spelling",
-    arguments: [("\u{E9}", "e\u{301}", ["B", "\u{E9}"]), ("\u{C5}", "\u{212B}", ["\u{C5}", "B"])])
-  func equivalentFieldTitles(first: String, second: String, order: [String]) throws {
+    arguments: [
+      ("\u{E9}", "e\u{301}", ["B", "\u{E9}"]), ("e\u{301}", "\u{E9}", ["B", "e\u{301}"]),
+      ("\u{C5}", "\u{212B}", ["\u{C5}", "B"]), ("\u{212B}", "\u{C5}", ["\u{212B}", "B"]),
+    ], ["csv", "json"])
+  func equivalentFieldTitles(
+    titles: (first: String, second: String, order: [String]), format: String
+  ) throws {
     // The values are the records' data, not titles the list's author wrote twice: records
     // whose groups are spelled two ways (precomposed and decomposed, Å and the angstrom
     // sign) belong together. By hand, in the root collation "B" comes before "é" (b < e)
-    // and after "Å" (a < b); the merged section keeps the first spelling met and the
-    // records' order.
-    let csv = "name,group\nFirst,\(first)\nBob,B\nSecond,\(second)\nThird,\(first)\n"
+    // and after "Å" (a < b); the merged section keeps the spelling met first (never the
+    // later one, which the last two records use) and the records' order.
+    let rows = [
+      ("First", titles.first), ("Bob", "B"), ("Second", titles.second), ("Third", titles.second),
+    ]
+    let text =
+      format == "csv"
+      ? "name,group\n" + rows.map { "\($0.0),\($0.1)\n" }.joined()
+      : "[" + rows.map { #"{"name": "\#($0.0)", "group": "\#($0.1)"}"# }.joined(separator: ",")
+        + "]"
     try TemporaryDirectory.with { folder in
-      let file = try PlistFile.write(Data(csv.utf8), named: "groups.csv", in: folder)
+      let file = try PlistFile.write(Data(text.utf8), named: "groups.\(format)", in: folder)
       let result = try CLIRunner.run([
         "-f", file.path, "--key", "name", "--section-key", "group", "--json", "",
       ])
@@ -59,8 +71,8 @@ struct SectionTitleTests {
       let object = try #require(
         try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
       let sections = try #require(object["sections"] as? [[String: Any]])
-      let titles = sections.map { ($0["title"] as? String).map { Array($0.unicodeScalars) } }
-      #expect(titles == order.map { Array($0.unicodeScalars) })
+      let found = sections.map { ($0["title"] as? String).map { Array($0.unicodeScalars) } }
+      #expect(found == titles.order.map { Array($0.unicodeScalars) })
       let merged = sections.first { ($0["title"] as? String) != "B" }
       #expect(merged?["names"] as? [String] == ["First", "Second", "Third"])
     }

@@ -19,8 +19,9 @@
 /// (`appendRecord(_:)`, plist and JSON) or a row whose fields it resolved itself
 /// (`appendRow(name:searchKeys:title:record:)`, CSV and SQLite); the builder keeps each
 /// record's further search keys and its JSON text. A list whose items come before any
-/// section begins is flat: `finish()` files it into sections by `RecordFields.section`, or
-/// else with the `SectionMaker`. A section field also re-files a sectioned list's records.
+/// section begins is flat: `finish()` files it into sections by `RecordFields.section` (an
+/// empty value refused, canonically equivalent values in the section of the one met first),
+/// or else with the `SectionMaker`. A section field also re-files a sectioned list's records.
 struct SectionsBuilder: ~Copyable {
   private let source: String
   /// Which fields of records are what.
@@ -53,7 +54,6 @@ struct SectionsBuilder: ~Copyable {
   /// section of the spelling met first (README, "Section order"), where a list's own titles
   /// spelled so are refused.
   private var fieldTitleIndex: [String: UInt32] = [:]
-  private var seenFieldTitles = SectionTitles()
   /// For each search field, whether a decoded record held it; and the first record's keys.
   private var searchFieldsFound: [Bool] = []
   private var firstRecordKeys: [String]?
@@ -210,8 +210,8 @@ struct SectionsBuilder: ~Copyable {
   /// name, further search keys, section title (used when the list is re-filed; `nil`
   /// otherwise) and JSON text (`nil` for none).
   ///
-  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle`,
-  ///   `equivalentTitles` for a new title.
+  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle` for an empty title
+  ///   (a title canonically equivalent to an earlier one joins its section).
   mutating func appendRow(
     name: String, searchKeys: [String], title: String?, record: [UInt8]?
   ) throws(LoadError) {
@@ -237,8 +237,8 @@ struct SectionsBuilder: ~Copyable {
   /// when the same spelling came before (`TitleSpellings`), and only a new spelling is
   /// made a `String` and checked as `appendRow(name:…)` checks it.
   ///
-  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle`,
-  ///   `equivalentTitles` for a new title.
+  /// - Throws: `LoadError` from the `ExpansionLimit`, or `emptyTitle` for an empty title
+  ///   (a title canonically equivalent to an earlier one joins its section).
   /// - Complexity: O(n) in the row's size, amortized.
   mutating func appendRow(
     utf8 name: UnsafeBufferPointer<UInt8>,
@@ -297,7 +297,7 @@ struct SectionsBuilder: ~Copyable {
       itemTitles.append(index)
       return
     }
-    try seenFieldTitles.insert(title, source: source)
+    guard !title.isEmpty else { throw LoadError(source: source, reason: .emptyTitle) }
     let index = UInt32(fieldTitles.count)
     fieldTitles.append(title)
     fieldTitleIndex[title] = index
