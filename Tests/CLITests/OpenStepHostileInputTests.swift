@@ -8,7 +8,7 @@ import Testing
 /// refusal is exactly one line naming the file (and the line and column where the reader
 /// names one), with exit status 2 and nothing on stdout, from a file and from standard input
 /// alike. Every place asserted is counted by hand in the comments. The time limit turns a
-/// reader that went quadratic into a failure instead of a hang.
+/// reader that went quadratic (hours on inputs this large) into a failure instead of a hang.
 @Suite("OpenStep hostile inputs", .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
 struct OpenStepHostileInputTests {
   static let depth = 100_000
