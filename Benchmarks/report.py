@@ -773,8 +773,8 @@ def startup_section(data, binary):
             return None, None
     first_s, first_rss = two("first-run.txt")
     tri_s, tri_rss = two("trigram-run.txt")
-    sizes = {}
     first_10m_s, first_10m_rss = two("first-run-10m.txt")
+    sizes = {}
     for line in (read("index-sizes.txt", "") or "").splitlines():
         size, _, name = line.partition(" ")
         sizes[os.path.splitext(name)[1]] = int(size)
@@ -1015,20 +1015,16 @@ def startup_section(data, binary):
                     f"{ms(theirs)}: {factor(r, 0.5)} | {verdict(r <= 0.5)} |")
     if typing.get("exact_p99_ms") is not None:
         p99 = typing["exact_p99_ms"]
+        try:
+            share = f"{int((read('count-a.txt', '') or '').strip()) / typing['names']:.0%}"
+        except (ValueError, KeyError, ZeroDivisionError):
+            share = "?"
         out(f"| live mode, 1M names, one key at a time: p99 ≤ 10 ms a keystroke, a first "
-            f"one-letter term matching half the list included (`a`: 72% of the names) | "
+            f"one-letter term matching half the list included (`a`: {share} of the names) | "
             f"p99 {p99:.1f} ms, max "
             f"{typing.get('exact_max_ms', 0):.1f} ms ({typing.get('exact_keystrokes', '?')} "
             f"keystrokes: {', '.join(f'`{t}`' for t in typing.get('terms', []))}) | "
             f"{verdict(p99 <= 10)} |")
-        typing_note = ("The live-mode figure is `names-search-bench --typing` on the 1M list: "
-                       "each term typed through a fresh `SearchSession`, the live mode's "
-                       "search, five rounds with the first left out (the catalog's keys warm "
-                       "up). The list is loaded whole (`CatalogLoader`), where the live mode "
-                       "on a list searched before maps its index; drawing the screen is not "
-                       "in it (it costs the screen's rows, not the list's names: see "
-                       "\"Queries (issue 13)\"). Each term's first key is a one-letter "
-                       "term, so the slowest keystrokes, which set the p99, are those.")
     if name_bytes:
         for term in terms:
             rss = rss_median(term)
@@ -1041,7 +1037,15 @@ def startup_section(data, binary):
                 f"{first_rss / name_bytes:.2f}× | {verdict(first_rss <= 4 * name_bytes)} |")
     out("")
     if typing.get("exact_p99_ms") is not None:
-        out(textwrap.fill(typing_note, 92))
+        note = ("The live-mode figure is `names-search-bench --typing` on the 1M list: "
+                "each term typed through a fresh `SearchSession`, the live mode's "
+                "search, five rounds with the first left out (the catalog's keys warm "
+                "up). The list is loaded whole (`CatalogLoader`), where the live mode "
+                "on a list searched before maps its index; drawing the screen is not "
+                "in it (it costs the screen's rows, not the list's names: see "
+                "\"Queries (issue 13)\"). Each term's first key is a one-letter "
+                "term, so the slowest keystrokes, which set the p99, are those.")
+        out(textwrap.fill(note, 92))
         out("")
     return "\n".join(lines)
 
