@@ -27,6 +27,57 @@ struct KeyScannerTests {
     }
   }
 
+  /// Names from a small alphabet, so that a key often crosses the scan's 32-position
+  /// windows and often holds a candidate that a combining mark after it rejects
+  /// (`ClusterBoundary`): nine in ten of 1 to 20 characters, the rest of up to 150, longer
+  /// than several windows.
+  static func windowCrossingNames(count: Int, seed: UInt64) -> [String] {
+    var random = SeededGenerator(seed: seed)
+    let alphabet = ["a", "b", "c", " ", "\u{301}", "é", "ab"]
+    return (0..<count).map { i in
+      let length = Int.random(in: i % 10 == 0 ? 21...150 : 1...20, using: &random)
+      return (0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined()
+    }
+  }
+
+  /// The scan and a session typing each term, on 2,000 such names and on 60 copies of them
+  /// (past `KeyScanner.parallelThreshold`), against the simple per-name matcher on the
+  /// 2,000, its answer repeated for each copy.
+  @Test(
+    "keys across scan windows, longer than several, dense and sparse terms",
+    arguments: [
+      MatchOptions(usesReadings: false),
+      MatchOptions(ignoresDiacritics: false, usesReadings: false),
+    ])
+  func windowCrossing(options: MatchOptions) {
+    let names = Self.windowCrossingNames(count: 2_000, seed: 11)
+    let terms = ["a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c"]
+    let once = Catalog(sections: [Section(title: "A", names: names)])
+    let copies = 60
+    let large = Catalog(
+      sections: [Section(title: "A", names: Array(repeating: names, count: copies).flatMap { $0 })]
+    )
+    #expect(large.nameCount >= KeyScanner.parallelThreshold)
+    for term in terms {
+      let query = Query(term: term, options: options, syntax: .fixedStrings)
+      let matcher = Matcher(query: query)
+      let keys = SearchKeys(
+        names: once.names, options: options, dropsPunctuation: !matcher.keepsPunctuation)
+      let expected = (0..<names.count).filter { matcher.matches(keys.key($0)) }.map { UInt32($0) }
+      #expect(!expected.isEmpty && expected.count < names.count, "term \(term.debugDescription)")
+      for (catalog, times) in [(once, 1), (large, copies)] {
+        let all = (0..<times).flatMap { copy in expected.map { $0 + UInt32(copy * names.count) } }
+        #expect(
+          Searcher().search(query, in: catalog).matchedNames == all,
+          "term \(term.debugDescription), \(times) copies")
+        let session = SearchSession(catalog: catalog, options: options, syntax: .fixedStrings)
+        var typed: SearchResult?
+        for end in 1...term.count { typed = session.search(String(term.prefix(end))) }
+        #expect(typed?.matchedNames == all, "term \(term.debugDescription), typed, \(times) copies")
+      }
+    }
+  }
+
   @Test("small catalog, one thread")
   func small() {
     expectSameAsNaive(
