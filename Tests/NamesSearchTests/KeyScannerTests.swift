@@ -27,10 +27,10 @@ struct KeyScannerTests {
     }
   }
 
-  /// Names from a small alphabet, so that a key often crosses the scan's 32-position
-  /// windows and often holds a candidate that a combining mark after it rejects
-  /// (`ClusterBoundary`): nine in ten of 1 to 20 characters, the rest of up to 150, longer
-  /// than several windows.
+  /// Names drawn from a small alphabet of pieces, so that a key often crosses the scan's
+  /// 32-position windows and, when diacritics are kept, often holds a candidate that a
+  /// combining mark after it rejects (`ClusterBoundary`): nine in ten of 1 to 20 pieces,
+  /// the rest of 21 to 150 (up to about 450 bytes once folded), across several windows.
   static func windowCrossingNames(count: Int, seed: UInt64) -> [String] {
     var random = SeededGenerator(seed: seed)
     let alphabet = ["a", "b", "c", " ", "\u{301}", "é", "ab"]
