@@ -19,12 +19,16 @@ struct KeyScannerTests {
         matcher.keepsPunctuation
         ? SearchKeys(names: catalog.names, options: query.options, dropsPunctuation: false)
         : catalog.defaultKeys
-      let expected = (0..<catalog.nameCount).filter { matcher.matches(keys.key($0)) }.map {
-        UInt32($0)
-      }
+      let expected = Self.naiveMatches(of: matcher, in: keys, count: catalog.nameCount)
       let result = Searcher().search(query, in: catalog)
       #expect(result.matchedNames == expected, "term \(term.debugDescription)")
     }
+  }
+
+  /// The first `count` keys that the simple per-name matcher accepts, ascending: the
+  /// reference the scan is compared with. O(total length of the keys × the term's).
+  static func naiveMatches(of matcher: Matcher, in keys: SearchKeys, count: Int) -> [UInt32] {
+    (0..<count).filter { matcher.matches(keys.key($0)) }.map { UInt32($0) }
   }
 
   /// Names drawn from a small alphabet of pieces, so that a key often crosses the scan's
@@ -52,7 +56,7 @@ struct KeyScannerTests {
   func windowCrossing(options: MatchOptions) {
     let names = Self.windowCrossingNames(count: 2_000, seed: 11)
     let terms = ["a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c"]
-    let once = Catalog(sections: [Section(title: "A", names: names)])
+    let original = Catalog(sections: [Section(title: "A", names: names)])
     let copies = 60
     let large = Catalog(
       sections: [Section(title: "A", names: Array(repeating: names, count: copies).flatMap { $0 })]
@@ -62,10 +66,10 @@ struct KeyScannerTests {
       let query = Query(term: term, options: options, syntax: .fixedStrings)
       let matcher = Matcher(query: query)
       let keys = SearchKeys(
-        names: once.names, options: options, dropsPunctuation: !matcher.keepsPunctuation)
-      let expected = (0..<names.count).filter { matcher.matches(keys.key($0)) }.map { UInt32($0) }
+        names: original.names, options: options, dropsPunctuation: !matcher.keepsPunctuation)
+      let expected = Self.naiveMatches(of: matcher, in: keys, count: names.count)
       #expect(!expected.isEmpty && expected.count < names.count, "term \(term.debugDescription)")
-      for (catalog, times) in [(once, 1), (large, copies)] {
+      for (catalog, times) in [(original, 1), (large, copies)] {
         let all = (0..<times).flatMap { copy in expected.map { $0 + UInt32(copy * names.count) } }
         #expect(
           Searcher().search(query, in: catalog).matchedNames == all,
