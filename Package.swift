@@ -41,8 +41,12 @@ let package = Package(
     // The library: catalog, loading, folding, search and printers. No terminal, no argv.
     .target(
       name: "NamesSearch",
-      dependencies: ["CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation"],
+      dependencies: [
+        "CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation", "CKeyScan",
+      ],
       swiftSettings: libxml2Headers),
+    // The key scanner's inner loop, in C for SSE2's movemask, which Swift lacks (issue 14).
+    .target(name: "CKeyScan"),
     // libxml2's SAX2 parser, for the streaming XML reader (linked statically: see above).
     .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     // The one libxml2 callback Swift cannot write: a variadic error handler.

@@ -55,7 +55,14 @@ struct KeyScannerTests {
     ])
   func windowCrossing(options: MatchOptions) {
     let names = Self.windowCrossingNames(count: 2_000, seed: 11)
-    let terms = ["a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c"]
+    // Typed one scalar at a time, "b\u{301}" narrows "b"'s hits, rejected ones among them
+    // when diacritics count; the last term, 40 characters of a long name, is longer than a
+    // 32-byte vector.
+    let long = String(names.first { $0.count >= 60 }!.prefix(40))
+    let terms = [
+      "a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c", "b\u{301}",
+      "ab\u{301}c", long,
+    ]
     let original = Catalog(sections: [Section(title: "A", names: names)])
     let copies = 60
     let large = Catalog(
@@ -76,7 +83,9 @@ struct KeyScannerTests {
           "term \(term.debugDescription), \(times) copies")
         let session = SearchSession(catalog: catalog, options: options, syntax: .fixedStrings)
         var typed: SearchResult?
-        for end in 1...term.count { typed = session.search(String(term.prefix(end))) }
+        for end in 1...term.unicodeScalars.count {
+          typed = session.search(String(String.UnicodeScalarView(term.unicodeScalars.prefix(end))))
+        }
         #expect(typed?.matchedNames == all, "term \(term.debugDescription), typed, \(times) copies")
       }
     }

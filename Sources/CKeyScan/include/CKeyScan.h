@@ -1,0 +1,82 @@
+#ifndef NAMES_SEARCH_CKEYSCAN_H
+#define NAMES_SEARCH_CKEYSCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Why `ns_key_scan_run` returned.
+enum {
+  /// Every position up to `last_start` was scanned.
+  NS_KEY_SCAN_END = 0,
+  /// `position` reached the `pause_at` given (the caller checks for cancellation).
+  NS_KEY_SCAN_PAUSE = 1,
+  /// `raw` has no room for two more keys; the caller drains it and calls again.
+  NS_KEY_SCAN_FULL = 2,
+  /// An occurrence at `occurrence` in key `key` has a non-ASCII byte beside one of its
+  /// ends and no end already ruled out: the caller decides with the rules of Unicode
+  /// UAX #29, then goes on (see `NSKeyScan`).
+  NS_KEY_SCAN_UNDECIDED = 3,
+};
+
+/// One scan of folded keys for a term, as `KeyScanner.scan` drives it: of consecutive keys,
+/// or of the keys a candidate list names.
+///
+/// Key `k` is the bytes `bytes[ends[k - 1] ..< ends[k]]` (`ends[-1]` is 0). Without
+/// `candidates`, the scan looks for the term at every position from `position` to
+/// `last_start` (both byte offsets into `bytes`); with them, in each key `candidates[i]` for
+/// `i` from `next_candidate` to `candidate_count`, from `position` or the key's start,
+/// whichever is later. Either way 64 positions a step: the term's first and last bytes compared at every
+/// position at once (SSE2 where the compiler has it, byte by byte elsewhere), the bytes
+/// between with `memcmp`. A key with an occurrence whose both ends lie on cluster
+/// boundaries is *accepted*: appended to `raw`, and the scan jumps to the key's end. A key
+/// with occurrences but none accepted is appended to `raw` and `rejected` once the scan
+/// leaves it. An end between two ASCII bytes is a boundary unless they are CR LF (UAX #29,
+/// GB3–GB5, GB999); an end at a key's start or end always is (GB1, GB2); any other end is
+/// left to the caller (`NS_KEY_SCAN_UNDECIDED`).
+///
+/// After `NS_KEY_SCAN_UNDECIDED`, the caller records the verdict and resumes: when the
+/// occurrence is accepted, it records key `key` as accepted, sets `pending` to -1, `key` to
+/// `key + 1` and `position` to the key's end; otherwise it sets `pending` to `key` and
+/// `position` to `occurrence + 1`. Keys in `raw` and `rejected` are in ascending order,
+/// before any the caller records after draining them.
+typedef struct NSKeyScan {
+  /// The keys' bytes, `count` of them; loads stay inside them.
+  const uint8_t *bytes;
+  size_t count;
+  /// Each key's end offset, ascending.
+  const uint32_t *ends;
+  /// The folded term, `length` bytes, at least 1.
+  const uint8_t *needle;
+  size_t length;
+  /// The last offset an occurrence may start at: the scanned keys' end minus `length`
+  /// (consecutive keys only).
+  size_t last_start;
+  /// Ascending key indices to scan instead of consecutive keys, or NULL; `candidate_count`
+  /// of them, the next to scan at `next_candidate`.
+  const uint32_t *candidates;
+  size_t candidate_count;
+  size_t next_candidate;
+  /// The next offset to look at.
+  size_t position;
+  /// The key that holds `position` or comes before it (consecutive keys); out, the key of
+  /// `occurrence`.
+  size_t key;
+  /// A key with occurrences, none accepted yet; -1 when none.
+  ptrdiff_t pending;
+  /// Out: the occurrence left to the caller (`NS_KEY_SCAN_UNDECIDED`).
+  size_t occurrence;
+  /// Out: keys with occurrences, and those of them with none accepted; `capacity` each.
+  uint32_t *raw;
+  uint32_t *rejected;
+  size_t raw_count;
+  size_t rejected_count;
+  size_t capacity;
+} NSKeyScan;
+
+/// Scans until the end, `pause_at` (an offset), a full `raw` or an undecided occurrence;
+/// returns which (`NS_KEY_SCAN_END` …).
+///
+/// Complexity: O(n) in the bytes scanned.
+int ns_key_scan_run(NSKeyScan *scan, size_t pause_at);
+
+#endif
