@@ -36,11 +36,24 @@ enum {
 ///
 /// After `NS_KEY_SCAN_UNDECIDED`, the caller records the verdict and resumes: when the
 /// occurrence is accepted, it records key `key` as accepted, sets `pending` to -1, `key` to
-/// `key + 1` and `position` to the key's end; otherwise it sets `pending` to `key` and
-/// `position` to `occurrence + 1`. Keys in `raw` and `rejected` are in ascending order,
-/// before any the caller records after draining them.
+/// `key + 1` and `position` to the key's end (with candidates, `key` is not read: a
+/// `position` at the key's end finishes it, the term being at least one byte); otherwise it
+/// sets `pending` to `key` and `position` to `occurrence + 1`. After `NS_KEY_SCAN_END`, a
+/// `pending` of 0 or more is a key with occurrences, none accepted, that the caller records
+/// in `raw` and `rejected` itself (consecutive keys only; with candidates it is -1). Keys in
+/// `raw` and `rejected` are in ascending order, before any the caller records after
+/// draining them.
+///
+/// The caller keeps the fields consistent; nothing is checked: `length` ≥ 1; `capacity` ≥ 2
+/// (less, and `NS_KEY_SCAN_FULL` comes back for ever); `last_start` no later than the end
+/// of the last key scanned minus `length`; `key` the key that holds `position` (or the
+/// first of the range); candidates strictly ascending. Vector loads read up to 63 +
+/// `length` bytes past a position, into the keys after it: `count` is the whole buffer's,
+/// not the scanned range's. Byte offsets and key indices are 32-bit (`ends`), so at most
+/// 4 GiB of keys. With candidates, `pause_at` is looked at between keys only.
 typedef struct NSKeyScan {
-  /// The keys' bytes, `count` of them; loads stay inside them.
+  /// The keys' bytes, `count` of them (all the keys, not only those scanned); loads stay
+  /// inside them.
   const uint8_t *bytes;
   size_t count;
   /// Each key's end offset, ascending.
@@ -51,7 +64,7 @@ typedef struct NSKeyScan {
   /// The last offset an occurrence may start at: the scanned keys' end minus `length`
   /// (consecutive keys only).
   size_t last_start;
-  /// Ascending key indices to scan instead of consecutive keys, or NULL; `candidate_count`
+  /// Strictly ascending key indices to scan instead of consecutive keys, or NULL; `candidate_count`
   /// of them, the next to scan at `next_candidate`.
   const uint32_t *candidates;
   size_t candidate_count;
