@@ -254,6 +254,17 @@ static size_t gen_tokens(uint8_t *out, size_t maxlen, const Alpha *a, int rawbyt
   return n;
 }
 
+/// The positions scanned, of `n`: all of them half the time, else a random range.
+static void choose_range(Case *c, size_t n) {
+  if (below(2)) {
+    c->lo = 0;
+    c->hi = n;
+  } else {
+    c->lo = below(n + 1);
+    c->hi = c->lo + below(n - c->lo + 1);
+  }
+}
+
 static void gen_case(Case *c) {
   memset(c, 0, sizeof *c);
   const Alpha *a = &alphas[below(NALPHAS)];
@@ -307,23 +318,9 @@ static void gen_case(Case *c) {
     memcpy(x, c->cands, c->ncands * 4);
     free(c->cands);
     c->cands = x;
-    size_t N = c->ncands;
-    if (below(2)) {
-      c->lo = 0;
-      c->hi = N;
-    } else {
-      c->lo = below(N + 1);
-      c->hi = c->lo + below(N - c->lo + 1);
-    }
+    choose_range(c, c->ncands);
   } else {
-    size_t N = c->nkeys;
-    if (below(2)) {
-      c->lo = 0;
-      c->hi = N;
-    } else {
-      c->lo = below(N + 1);
-      c->hi = c->lo + below(N - c->lo + 1);
-    }
+    choose_range(c, c->nkeys);
   }
   r = below(4);
   c->capacity = r == 0 ? 4096 : 2 + below(4);
