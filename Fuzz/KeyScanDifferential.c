@@ -310,7 +310,10 @@ static void gen_case(Case *c) {
     c->cands = malloc(c->nkeys * 4 + (c->nkeys == 0));
     int dens = below(4);
     for (size_t k = 0; k < c->nkeys; k++) {
-      int take = dens == 0 ? 1 : dens == 1 ? below(2) == 0 : dens == 2 ? below(8) == 0 : below(10) != 0;
+      int take = dens == 0   ? 1
+                 : dens == 1 ? below(2) == 0
+                 : dens == 2 ? below(8) == 0
+                             : below(10) != 0;
       if (take) c->cands[c->ncands++] = (uint32_t)k;
     }
     // Reallocate exactly to size.
@@ -372,7 +375,8 @@ int main(int argc, char **argv) {
   }
   printf("seed=%llu cases=%llu guard=%llu vector-size=%llu raw=%llu rejected=%llu "
          "\n consecutive END=%llu PAUSE=%llu FULL=%llu UNDECIDED=%llu"
-         "\n candidates  END=%llu PAUSE=%llu FULL=%llu UNDECIDED=%llu\n undecided acc %llu rej %llu\n",
+         "\n candidates  END=%llu PAUSE=%llu FULL=%llu UNDECIDED=%llu"
+         "\n undecided acc %llu rej %llu\n",
          (unsigned long long)seed, stat_cases, stat_guard, stat_vector_cases, stat_raw, stat_rej,
          stat_events[0][0], stat_events[0][1], stat_events[0][2], stat_events[0][3],
          stat_events[1][0], stat_events[1][1], stat_events[1][2], stat_events[1][3], stat_undec_acc,

@@ -7,27 +7,33 @@
 # (the name picks the harness: Fuzz/FuzzTargets.swift): the library's sources and every
 # harness compiled once, whole-module on two threads (a binary per harness, its files
 # compiled one at a time, took 5.6 minutes each on a CI machine, 34 in all), linked with
-# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target CLibXML2Shims and the
-# C++ target CICUCollation (over the system ICU), which are compiled here with clang under
-# the same sanitizers.
+# libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target CLibXML2Shims,
+# the key scanner's C loop (CKeyScan) and the C++ target CICUCollation (over the system
+# ICU), which are compiled here with clang under the same sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
 root=$PWD
 sources=$(find Sources/NamesSearch -name '*.swift' | sort)
 xml_flags=$(pkg-config --cflags-only-I libxml-2.0)
-# The shim: its object, and a module map for its header (SwiftPM writes one for a C target
-# with an include/ folder; swiftc alone needs it spelled out).
+# The C targets: their objects, and a module map for their headers (SwiftPM writes one for a
+# C target with an include/ folder; swiftc alone needs it spelled out).
 shims=Fuzz/bin/shims
 mkdir -p "$shims"
 clang -c -O1 -fsanitize=fuzzer-no-link,address $xml_flags \
   -I Sources/CLibXML2Shims/include Sources/CLibXML2Shims/CLibXML2Shims.c -o "$shims/CLibXML2Shims.o"
+clang -c -O1 -fsanitize=fuzzer-no-link,address \
+  -I Sources/CKeyScan/include Sources/CKeyScan/CKeyScan.c -o "$shims/CKeyScan.o"
 clang++ -c -O1 -std=c++17 -fsanitize=fuzzer-no-link,address \
   -I Sources/CICUCollation/include Sources/CICUCollation/CICUCollation.cpp \
   -o "$shims/CICUCollation.o"
 cat > "$shims/module.modulemap" <<MAP
 module CLibXML2Shims {
   header "$root/Sources/CLibXML2Shims/include/CLibXML2Shims.h"
+  export *
+}
+module CKeyScan {
+  header "$root/Sources/CKeyScan/include/CKeyScan.h"
   export *
 }
 module CICUCollation {
@@ -47,7 +53,8 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 \
     -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
     -Xcc -fmodule-map-file="$shims/module.modulemap" \
     $(sed 's/-I/-Xcc -I/g' <<< "$xml_flags") \
-    $sources Fuzz/*.swift "$shims/CLibXML2Shims.o" "$shims/CICUCollation.o" -lxml2 -lxxhash \
+    $sources Fuzz/*.swift "$shims/CLibXML2Shims.o" "$shims/CKeyScan.o" \
+    "$shims/CICUCollation.o" -lxml2 -lxxhash \
     -lsqlite3 -licui18n -licuuc -licudata -lstdc++ -o "$binary" >"$log" 2>&1; then
   grep -E "error" "$log" >&2 || cat "$log" >&2
   rm -f "$log"

@@ -174,7 +174,9 @@ static int ns_scan_each(NSKeyScan *scan, size_t pause_at) {
     const size_t k = scan->candidates[i];
     const size_t key_start = k == 0 ? 0 : ends[k - 1];
     const size_t key_end = ends[k];
-    if (p < key_start) p = key_start;
+    // From the key's start, unless resuming inside it (key ends that do not ascend, as a
+    // damaged index may hold, cannot carry a position over from another key).
+    if (p < key_start || p > key_end) p = key_start;
     if (p >= pause_at) {
       result = NS_KEY_SCAN_PAUSE;
       break;

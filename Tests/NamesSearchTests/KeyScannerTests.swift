@@ -32,7 +32,7 @@ struct KeyScannerTests {
   }
 
   /// Names drawn from a small alphabet of pieces, so that a key often crosses the scan's
-  /// 32-position windows and, when diacritics are kept, often holds a candidate that a
+  /// 64-position windows and, when diacritics are kept, often holds a candidate that a
   /// combining mark after it rejects (`ClusterBoundary`): nine in ten of 1 to 20 pieces,
   /// the rest of 21 to 150 (up to about 450 bytes once folded), across several windows.
   static func windowCrossingNames(count: Int, seed: UInt64) -> [String] {
@@ -56,9 +56,9 @@ struct KeyScannerTests {
   func windowCrossing(options: MatchOptions) {
     let names = Self.windowCrossingNames(count: 2_000, seed: 11)
     // Typed one scalar at a time, "b\u{301}" narrows "b"'s hits, rejected ones among them
-    // when diacritics count; the last term, 40 characters of a long name, is longer than a
-    // 32-byte vector.
-    let long = String(names.first { $0.count >= 60 }!.prefix(40))
+    // when diacritics count; the last term, 70 characters of a long name, is longer than the
+    // scan's 64-position window.
+    let long = String(names.first { $0.utf8.count >= 100 }!.prefix(70))
     let terms = [
       "a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c", "b\u{301}",
       "ab\u{301}c", long,

@@ -10,7 +10,8 @@ enum {
   NS_KEY_SCAN_END = 0,
   /// `position` reached the `pause_at` given (the caller checks for cancellation).
   NS_KEY_SCAN_PAUSE = 1,
-  /// `raw` has no room for two more keys; the caller drains it and calls again.
+  /// `raw` has no room for what the next step may add; the caller drains it and calls
+  /// again.
   NS_KEY_SCAN_FULL = 2,
   /// An occurrence at `occurrence` in key `key` has a non-ASCII byte beside one of its
   /// ends and no end already ruled out: the caller decides with the rules of Unicode
@@ -25,14 +26,15 @@ enum {
 /// `candidates`, the scan looks for the term at every position from `position` to
 /// `last_start` (both byte offsets into `bytes`); with them, in each key `candidates[i]` for
 /// `i` from `next_candidate` to `candidate_count`, from `position` or the key's start,
-/// whichever is later. Either way 64 positions a step: the term's first and last bytes compared at every
-/// position at once (SSE2 where the compiler has it, byte by byte elsewhere), the bytes
-/// between with `memcmp`. A key with an occurrence whose both ends lie on cluster
+/// whichever is later. Either way 64 positions a step: the term's first and last bytes
+/// compared at every position at once (SSE2 where the compiler has it, as on every x86-64;
+/// byte by byte elsewhere, without a vector path yet), the bytes between with `memcmp`. A key with an occurrence whose both ends lie on cluster
 /// boundaries is *accepted*: appended to `raw`, and the scan jumps to the key's end. A key
 /// with occurrences but none accepted is appended to `raw` and `rejected` once the scan
 /// leaves it. An end between two ASCII bytes is a boundary unless they are CR LF (UAX #29,
-/// GB3–GB5, GB999); an end at a key's start or end always is (GB1, GB2); any other end is
-/// left to the caller (`NS_KEY_SCAN_UNDECIDED`).
+/// GB3–GB5, GB999); an end at a key's start or end always is (GB1, GB2); an end just before
+/// a UTF-8 continuation byte never is; any other end is left to the caller
+/// (`NS_KEY_SCAN_UNDECIDED`).
 ///
 /// After `NS_KEY_SCAN_UNDECIDED`, the caller records the verdict and resumes: when the
 /// occurrence is accepted, it records key `key` as accepted, sets `pending` to -1, `key` to

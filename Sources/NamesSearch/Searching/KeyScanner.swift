@@ -41,14 +41,16 @@ package struct KeyHits: Sendable {
 
 /// Finds the keys that contain a folded term.
 ///
-/// Keys are searched 64 positions at a time (`ns_key_scan_run`, in C with SSE2): the term's
+/// Keys are searched 64 positions at a time (`ns_key_scan_run`, in C with SSE2 on x86-64,
+/// byte by byte elsewhere): the term's
 /// first and last bytes are compared at every position at once (the "generic SIMD"
 /// substring filter), and positions where both agree are confirmed with `memcmp` and the
 /// cluster-boundary checks at both ends of the occurrence (two byte compares when the bytes
 /// around them are ASCII). The cost per key is a couple of vector compares whatever the
 /// term, so a one-letter term that matches most names costs about what a rare one does.
 /// Large sets of keys are split into slices scanned on every core (`ThreadPool`); scans look
-/// at `cancellation` every 64 KiB of keys and give up when it is set.
+/// at `cancellation` every 64 KiB of keys (between keys, for a candidate list) and give up
+/// when it is set.
 enum KeyScanner {
   /// Sets of keys smaller than this are scanned on one thread.
   static let parallelThreshold = 100_000
@@ -126,8 +128,9 @@ enum KeyScanner {
   /// positions a step: the consecutive keys `positions` as one run of bytes, a candidate
   /// mapped to its key by walking the key ends and the rest of a key skipped once it
   /// matched; or, with `candidates`, each key they list at those positions on its own. The
-  /// C loop settles every occurrence whose ends lie between ASCII bytes; the few others come
-  /// back here for `ClusterBoundary`'s full rules.
+  /// C loop settles every occurrence whose ends lie between ASCII bytes, at a key's ends or
+  /// just before a UTF-8 continuation byte; the few others come back here for
+  /// `ClusterBoundary`'s full rules.
   private static func scanSlice(
     _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
     _ positions: Range<Int>, _ cancellation: CancellationFlag?
