@@ -42,11 +42,10 @@ package struct KeyHits: Sendable {
 /// Finds the keys that contain a folded term.
 ///
 /// Keys are searched 64 positions at a time (`ns_key_scan_run`, in C with SSE2 on x86-64,
-/// byte by byte elsewhere): the term's
-/// first and last bytes are compared at every position at once (the "generic SIMD"
-/// substring filter), and positions where both agree are confirmed with `memcmp` and the
-/// cluster-boundary checks at both ends of the occurrence (two byte compares when the bytes
-/// around them are ASCII). The cost per key is a couple of vector compares whatever the
+/// byte by byte elsewhere): the term's first and last bytes are compared at every position
+/// at once (the "generic SIMD" substring filter), and positions where both agree are
+/// confirmed with `memcmp` and the cluster-boundary checks at both ends of the occurrence
+/// (two byte compares when the bytes around them are ASCII). The cost per key is a couple of vector compares whatever the
 /// term, so a one-letter term that matches most names costs about what a rare one does.
 /// Large sets of keys are split into slices scanned on every core (`ThreadPool`); scans look
 /// at `cancellation` every 64 KiB of keys (between keys, for a candidate list) and give up
@@ -124,7 +123,7 @@ enum KeyScanner {
     return hits
   }
 
-  /// Scans the keys at `positions` of one slice in C (`ns_key_scan_run`, SSE2), 64 byte
+  /// Scans the keys at `positions` of one slice in C (`ns_key_scan_run`), 64 byte
   /// positions a step: the consecutive keys `positions` as one run of bytes, a candidate
   /// mapped to its key by walking the key ends and the rest of a key skipped once it
   /// matched; or, with `candidates`, each key they list at those positions on its own. The
@@ -139,18 +138,13 @@ enum KeyScanner {
     let all = keys.bytes.rawBytes
     let m = matcher.foldedTerm.count
     guard !positions.isEmpty, let base = all.baseAddress, m > 0 else { return hits }
-    let ends = keys.ends.buffer
-    guard let endsBase = ends.baseAddress else { return hits }
-    let startByte: Int
-    let lastStart: Int
-    if let candidates {
-      let k = Int(candidates[positions.lowerBound])
-      startByte = k == 0 ? 0 : Int(ends[k - 1])
-      lastStart = Int(ends[Int(candidates[positions.upperBound - 1])]) - m
-    } else {
-      startByte = positions.lowerBound == 0 ? 0 : Int(ends[positions.lowerBound - 1])
-      lastStart = Int(ends[positions.upperBound - 1]) - m
-    }
+    guard let endsBase = keys.ends.buffer.baseAddress else { return hits }
+    // The slice's first and last keys.
+    let (first, last) =
+      candidates.map { (Int($0[positions.lowerBound]), Int($0[positions.upperBound - 1])) }
+      ?? (positions.lowerBound, positions.upperBound - 1)
+    let startByte = keys.byteRange(of: first).lowerBound
+    let lastStart = keys.byteRange(of: last).upperBound - m
     guard startByte <= lastStart else { return hits }
     // Keys found are handed over in batches of this many.
     let capacity = 4_096
@@ -188,15 +182,16 @@ enum KeyScanner {
           continue
         case NS_KEY_SCAN_UNDECIDED:
           let (q, k) = (scan.occurrence, scan.key)
-          let keyEnd = Int(ends[k])
-          let keyStart = k == 0 ? 0 : Int(ends[k - 1])
-          if boundaries.isBoundary(in: all, at: q, keyStart: keyStart, keyEnd: keyEnd),
-            boundaries.isBoundary(in: all, at: q + m, keyStart: keyStart, keyEnd: keyEnd)
+          let key = keys.byteRange(of: k)
+          if boundaries.isBoundary(
+            in: all, at: q, keyStart: key.lowerBound, keyEnd: key.upperBound),
+            boundaries.isBoundary(
+              in: all, at: q + m, keyStart: key.lowerBound, keyEnd: key.upperBound)
           {
             hits.record(k, accepted: true)
             scan.pending = -1
             scan.key = k + 1
-            scan.position = keyEnd
+            scan.position = key.upperBound
           } else {
             scan.pending = k
             scan.position = q + 1
