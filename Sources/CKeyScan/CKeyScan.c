@@ -137,12 +137,18 @@ static int ns_scan_run(NSKeyScan *scan, size_t pause_at) {
         continue;
       }
       if (verdict == NS_OCCURRENCE_ACCEPTED) {
-        // The rest of the key cannot add anything: go on at the next key.
+        // The rest of the key cannot add anything: go on at the next key, in this window
+        // while it reaches past the key's end (a one-letter term matching most keys accepts
+        // several keys a window), else from the key's end.
         scan->raw[scan->raw_count++] = (uint32_t)k;
         pending = -1;
         k++;
-        next = key_end;
-        break;
+        if (key_end - p >= 64) {
+          next = key_end;
+          break;
+        }
+        mask &= ~(((uint64_t)1 << (key_end - p)) - 1);
+        continue;
       }
       scan->occurrence = q;
       p = q;

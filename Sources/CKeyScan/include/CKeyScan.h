@@ -28,9 +28,11 @@ enum {
 /// `i` from `next_candidate` to `candidate_count`, from `position` or the key's start,
 /// whichever is later. Either way 64 positions a step: the term's first and last bytes
 /// compared at every position at once (SSE2 where the compiler has it, as on every x86-64;
-/// byte by byte elsewhere, without a vector path yet), the bytes between with `memcmp`. A key with an occurrence whose both ends lie on cluster
-/// boundaries is *accepted*: appended to `raw`, and the scan jumps to the key's end. A key
-/// with occurrences but none accepted is appended to `raw` and `rejected` once the scan
+/// byte by byte elsewhere, without a vector path yet), the bytes between with `memcmp`. A
+/// key with an occurrence whose both ends lie on cluster boundaries is *accepted*: appended
+/// to `raw`, and the scan goes on from the key's end (within the same 64 positions while
+/// they reach past it, so a common term costs no new compares for each key it accepts). A
+/// key with occurrences but none accepted is appended to `raw` and `rejected` once the scan
 /// leaves it. An end between two ASCII bytes is a boundary unless they are CR LF (UAX #29,
 /// GB3–GB5, GB999); an end at a key's start or end always is (GB1, GB2); an end just before
 /// a UTF-8 continuation byte never is; any other end is left to the caller
