@@ -132,7 +132,7 @@ package enum IndexedQuery {
   /// The hits of `matcher` among all the keys, found a window of `keysPerWindow` keys at a
   /// time: the window's end offsets checked against `blocks` and found ascending, from the
   /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
-  /// checked, the window scanned (`KeyScanner.scan(_:for:in:cancellation:)`, on every core
+  /// checked, the window scanned (`KeyScanner.scan(_:for:in:appendingTo:cancellation:)`, on every core
   /// for a large window), then the pages of the keys and their ends behind it released, as
   /// in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
   /// thus reads each block of the keys once and keeps about a window of them in memory
@@ -167,10 +167,9 @@ package enum IndexedQuery {
       else { return nil }
       let stop = Int(UInt32(littleEndian: keys.ends[upper - 1]))
       guard blocks.holds(layout.keys + start - base..<layout.keys + stop - base),
-        let found = KeyScanner.scan(keys, for: matcher, in: lower..<upper, cancellation: nil)
+        KeyScanner.scan(
+          keys, for: matcher, in: lower..<upper, appendingTo: &hits, cancellation: nil)
       else { return nil }
-      hits.raw.append(contentsOf: found.raw)
-      hits.rejected.append(contentsOf: found.rejected)
       if releases {
         // The next window reads the end before it (`upper - 1`), and the bytes from it.
         keys.ends.releasePages(of: lower..<upper - 1)
@@ -257,10 +256,9 @@ package enum IndexedQuery {
         itemsHold(
           part, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count, in: file,
           blocks: blocks),
-        let found = KeyScanner.scan(keys, for: matcher, candidates: part, cancellation: nil)
+        KeyScanner.scan(
+          keys, for: matcher, candidates: part, appendingTo: &hits, cancellation: nil)
       else { return nil }
-      hits.raw.append(contentsOf: found.raw)
-      hits.rejected.append(contentsOf: found.rejected)
       // Checked by `itemsHold`: the last candidate's end lies within the keys.
       // Keys that are the names (`CacheHeader.keysAreNames`) are printed next: kept.
       guard keys.bytes.buffer.baseAddress != names.bytes.buffer.baseAddress else {

@@ -61,66 +61,105 @@ enum KeyScanner {
   static func scanAll(
     _ keys: SearchKeys, for matcher: Matcher, cancellation: CancellationFlag?
   ) -> KeyHits? {
-    scan(keys, matcher, candidates: nil, positions: 0..<keys.count, cancellation: cancellation)
+    var hits = KeyHits(raw: [], rejected: [])
+    guard
+      scan(
+        keys, matcher, candidates: nil, positions: 0..<keys.count, cancellation: cancellation,
+        into: &hits)
+    else { return nil }
+    return hits
   }
 
-  /// Scans the consecutive keys `range` (within the keys), as `scanAll` scans every key:
-  /// for a reader that checks the keys a range at a time (`IndexedQuery`).
+  /// Scans the consecutive keys `range` (within the keys), as `scanAll` scans every key,
+  /// appending the hits to `hits` (whose keys must come before the range's): for a reader
+  /// that checks the keys a range at a time (`IndexedQuery`) and collects the hits in one
+  /// array reserved once, so that each hit is written to fresh memory once, not copied
+  /// from array to array.
   ///
-  /// - Returns: the hits, or `nil` if `cancellation` was set during the scan.
+  /// - Returns: false if `cancellation` was set during the scan (`hits` then holds part
+  ///   of the range's hits).
   /// - Complexity: O(n) in the range's keys' total length, divided across cores.
   static func scan(
     _ keys: SearchKeys, for matcher: Matcher, in range: Range<Int>,
-    cancellation: CancellationFlag?
-  ) -> KeyHits? {
+    appendingTo hits: inout KeyHits, cancellation: CancellationFlag?
+  ) -> Bool {
     precondition(range.lowerBound >= 0 && range.upperBound <= keys.count, "keys of the set")
-    return scan(keys, matcher, candidates: nil, positions: range, cancellation: cancellation)
+    return scan(
+      keys, matcher, candidates: nil, positions: range, cancellation: cancellation, into: &hits)
   }
 
   /// Scans only `candidates` (ascending key indices), for instance a shorter term's raw hits.
+  ///
+  /// - Returns: the hits, or `nil` if `cancellation` was set during the scan.
+  /// - Complexity: O(n) in the candidates' keys' total length, divided across cores.
   static func scan(
     _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], cancellation: CancellationFlag?
   ) -> KeyHits? {
+    var hits = KeyHits(raw: [], rejected: [])
+    guard
+      scan(
+        keys, for: matcher, candidates: candidates, appendingTo: &hits, cancellation: cancellation)
+    else { return nil }
+    return hits
+  }
+
+  /// Scans only `candidates` (ascending key indices, after those of `hits`), appending the
+  /// hits to `hits`, as `scan(_:for:in:appendingTo:cancellation:)` does for a range.
+  ///
+  /// - Returns: false if `cancellation` was set during the scan.
+  /// - Complexity: O(n) in the candidates' keys' total length, divided across cores.
+  static func scan(
+    _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32],
+    appendingTo hits: inout KeyHits, cancellation: CancellationFlag?
+  ) -> Bool {
     candidates.withUnsafeBufferPointer { list in
-      scan(keys, matcher, candidates: list, positions: 0..<list.count, cancellation: cancellation)
+      scan(
+        keys, matcher, candidates: list, positions: 0..<list.count, cancellation: cancellation,
+        into: &hits)
     }
   }
 
   /// Scans the keys at `positions`: key `i`, or `candidates[i]` when given, for each `i`
-  /// of them; in slices on every core when there are many.
+  /// of them; in slices on every core when there are many. The hits are appended to
+  /// `hits`: straight from the C loop's batches on one thread; from each slice's own
+  /// arrays (reserved for the slice's keys, so never grown by copying) on several.
+  /// Returns false if `cancellation` was set.
   private static func scan(
     _ keys: SearchKeys, _ matcher: Matcher, candidates: UnsafeBufferPointer<UInt32>?,
-    positions: Range<Int>, cancellation: CancellationFlag?
-  ) -> KeyHits? {
+    positions: Range<Int>, cancellation: CancellationFlag?, into hits: inout KeyHits
+  ) -> Bool {
     let count = positions.count
     let slices = count < parallelThreshold ? 1 : ProcessInfoCores.count * 4
     if slices == 1 {
-      return scanSlice(keys, matcher, candidates, positions, cancellation)
+      return scanSlice(keys, matcher, candidates, positions, cancellation, into: &hits)
     }
     let bounds = (0...slices).map { positions.lowerBound + count * $0 / slices }
     let parts = ConcurrentResults<KeyHits>(count: slices)
     let shared = SharedForReading(value: candidates)
     ThreadPool.perform(iterations: slices) { slice in
-      parts[slice] = scanSlice(
-        keys, matcher, shared.value, bounds[slice]..<bounds[slice + 1], cancellation)
+      let range = bounds[slice]..<bounds[slice + 1]
+      // Room for every key of the slice to be a hit: address space, whose pages are
+      // touched only as hits fill them (grown by doubling instead, a one-letter term's hits
+      // were copied into fresh pages again and again).
+      var part = KeyHits(raw: [], rejected: [])
+      part.raw.reserveCapacity(range.count)
+      guard scanSlice(keys, matcher, shared.value, range, cancellation, into: &part) else { return }
+      parts[slice] = part
     }
-    // Joined into arrays made to size once: grown by doubling, a one-letter term's hits
-    // (hundreds of thousands) were copied again and again into fresh pages.
     let found = parts.values
-    var hits = KeyHits(raw: [], rejected: [])
     var (rawCount, rejectedCount) = (0, 0)
     for part in found {
-      guard let part else { return nil }
+      guard let part else { return false }
       rawCount += part.raw.count
       rejectedCount += part.rejected.count
     }
-    hits.raw.reserveCapacity(rawCount)
-    hits.rejected.reserveCapacity(rejectedCount)
+    hits.raw.reserveCapacity(hits.raw.count + rawCount)
+    hits.rejected.reserveCapacity(hits.rejected.count + rejectedCount)
     for case let part? in found {
       hits.raw.append(contentsOf: part.raw)
       hits.rejected.append(contentsOf: part.rejected)
     }
-    return hits
+    return true
   }
 
   /// Scans the keys at `positions` of one slice in C (`ns_key_scan_run`), 64 byte
@@ -132,20 +171,19 @@ enum KeyScanner {
   /// `ClusterBoundary`'s full rules.
   private static func scanSlice(
     _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
-    _ positions: Range<Int>, _ cancellation: CancellationFlag?
-  ) -> KeyHits? {
-    var hits = KeyHits(raw: [], rejected: [])
+    _ positions: Range<Int>, _ cancellation: CancellationFlag?, into hits: inout KeyHits
+  ) -> Bool {
     let all = keys.bytes.rawBytes
     let m = matcher.foldedTerm.count
-    guard !positions.isEmpty, let base = all.baseAddress, m > 0 else { return hits }
-    guard let endsBase = keys.ends.buffer.baseAddress else { return hits }
+    guard !positions.isEmpty, let base = all.baseAddress, m > 0 else { return true }
+    guard let endsBase = keys.ends.buffer.baseAddress else { return true }
     // The slice's first and last keys.
     let (first, last) =
       candidates.map { (Int($0[positions.lowerBound]), Int($0[positions.upperBound - 1])) }
       ?? (positions.lowerBound, positions.upperBound - 1)
     let startByte = keys.byteRange(of: first).lowerBound
     let lastStart = keys.byteRange(of: last).upperBound - m
-    guard startByte <= lastStart else { return hits }
+    guard startByte <= lastStart else { return true }
     // Keys found are handed over in batches of this many.
     let capacity = 4_096
     let raw = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
@@ -154,7 +192,7 @@ enum KeyScanner {
       raw.deallocate()
       rejected.deallocate()
     }
-    return matcher.foldedTerm.withUnsafeBytes { needle -> KeyHits? in
+    return matcher.foldedTerm.withUnsafeBytes { needle -> Bool in
       var scan = NSKeyScan(
         bytes: base.assumingMemoryBound(to: UInt8.self), count: all.count, ends: endsBase,
         needle: needle.baseAddress!.assumingMemoryBound(to: UInt8.self), length: m,
@@ -176,7 +214,7 @@ enum KeyScanner {
         scan.rejected_count = 0
         switch event {
         case NS_KEY_SCAN_PAUSE:
-          if cancellation?.isCancelled == true { return nil }
+          if cancellation?.isCancelled == true { return false }
           pauseAt = scan.position + (1 << 16)
         case NS_KEY_SCAN_FULL:
           continue
@@ -198,7 +236,7 @@ enum KeyScanner {
           }
         default:
           if scan.pending >= 0 { hits.record(scan.pending, accepted: false) }
-          return hits
+          return true
         }
       }
     }
