@@ -11,7 +11,8 @@
 // The cluster-boundary rule for the occurrences the C loop hands back (UNDECIDED) is a
 // stand-in, the same in the driver and the reference: no boundary inside a UTF-8 scalar,
 // between CR and LF, or before the lead byte 0xCC (U+0301's, which extends the character
-// before it); ClusterBoundary's full rules are tested in Swift.
+// before it), U+3099, U+0483 or U+11A8 (which the C loop, settling the letters of several
+// scripts itself, must leave undecided); ClusterBoundary's full rules are tested in Swift.
 #include "CKeyScan.h"
 
 #include <stdio.h>
@@ -35,6 +36,11 @@ static int ref_boundary(const uint8_t *b, size_t off, size_t ks, size_t ke) {
   if ((b[off] & 0xC0) == 0x80) return 0;
   if (b[off - 1] == 0x0D && b[off] == 0x0A) return 0;
   if (b[off] == 0xCC) return 0;  // before U+0301 (Extend, GB9): exercises rejected UNDECIDED
+  // Before U+3099 and U+0483 (Extend, GB9) and the trailing jamo U+11A8 (GB7, GB8): the
+  // C loop's own verdicts beside them must be none.
+  if (off + 3 <= ke && b[off] == 0xE3 && b[off + 1] == 0x82 && b[off + 2] == 0x99) return 0;
+  if (off + 2 <= ke && b[off] == 0xD2 && b[off + 1] == 0x83) return 0;
+  if (off + 3 <= ke && b[off] == 0xE1 && b[off + 1] == 0x86 && b[off + 2] == 0xA8) return 0;
   return 1;
 }
 
@@ -232,12 +238,21 @@ static const char *alpha_utf[] = {"a", "b", "\xC3\xA9", "\xCC\x81", "e"};
 static const char *alpha_mix[] = {"a", "b", "\r", "\n", "\xC3\xA9", "\xCC\x81", "\xC3", "\xA9"};
 static const char *alpha_wide[] = {"a", "b", "c", "d", "e", "f", "g", "h", "\xC3\xA9",
                                     "\xCC\x81", "\r", "\n", " "};
+/// Letters the C loop settles itself (张 ア か 가 Д д α Ω) beside marks it must not
+/// (U+3099, U+0483, the jamo U+11A8), truncated ones and overlong 张 (E0 followed by
+/// continuations), and ASCII.
+static const char *alpha_scripts[] = {
+    "\xE5\xBC\xA0", "\xE3\x82\xA2", "\xE3\x81\x8B", "\xEA\xB0\x80", "\xD0\x94",
+    "\xD0\xB4",     "\xCE\xB1",     "\xCE\xA9",     "\xE3\x82\x99", "\xD2\x83",
+    "\xE1\x86\xA8", "\xE5\xBC",     "\xE0\x85\xBC", "a",              "\r",
+    "\n"};
 typedef struct {
   const char **t;
   size_t n;
 } Alpha;
-static const Alpha alphas[] = {{alpha_ab, 2},  {alpha_a, 1},   {alpha_crlf, 5},
-                               {alpha_utf, 5}, {alpha_mix, 8}, {alpha_wide, 13}};
+static const Alpha alphas[] = {{alpha_ab, 2},  {alpha_a, 1},    {alpha_crlf, 5},
+                               {alpha_utf, 5}, {alpha_mix, 8},  {alpha_wide, 13},
+                               {alpha_scripts, 16}};
 #define NALPHAS (sizeof alphas / sizeof alphas[0])
 
 static size_t gen_tokens(uint8_t *out, size_t maxlen, const Alpha *a, int rawbytes) {

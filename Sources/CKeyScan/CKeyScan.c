@@ -10,6 +10,45 @@
 #include <emmintrin.h>
 #endif
 
+/// Whether `c` is a letter that no rule of Unicode UAX #29 joins to a neighbour that is
+/// ASCII or another such letter: Greek and Cyrillic letters, kana, CJK ideographs (all
+/// Grapheme_Cluster_Break Other, Indic_Conjunct_Break None, not Extended_Pictographic) and
+/// Hangul syllables (LV or LVT, which join only a jamo: GB6–GB8). Between two of them, or
+/// one of them and an ASCII byte, there is always a boundary (GB999); their combining marks
+/// (U+0483–U+0489, U+3099, U+309A) and the conjoining jamo are not among them.
+static inline int ns_plain(uint32_t c) {
+  return (c >= 0x0391 && c <= 0x03A9) || (c >= 0x03B1 && c <= 0x03C9) ||
+         (c >= 0x0400 && c <= 0x045F) || (c >= 0x3041 && c <= 0x3096) ||
+         (c >= 0x30A1 && c <= 0x30FA) || c == 0x30FC || (c >= 0x3400 && c <= 0x4DBF) ||
+         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
+}
+
+/// The scalar whose UTF-8 (two or three bytes, well formed) starts at `at` and ends by
+/// `end`, or 0 when there is none such (0 is never `ns_plain`).
+static inline uint32_t ns_scalar_at(const uint8_t *bytes, size_t at, size_t end) {
+  const uint8_t b0 = bytes[at];
+  if (b0 >= 0xC2 && b0 <= 0xDF && at + 2 <= end && (bytes[at + 1] & 0xC0) == 0x80) {
+    return ((uint32_t)(b0 & 0x1F) << 6) | (bytes[at + 1] & 0x3F);
+  }
+  if (b0 >= 0xE0 && b0 <= 0xEF && at + 3 <= end && (bytes[at + 1] & 0xC0) == 0x80 &&
+      (bytes[at + 2] & 0xC0) == 0x80) {
+    const uint32_t c = ((uint32_t)(b0 & 0x0F) << 12) | ((uint32_t)(bytes[at + 1] & 0x3F) << 6) |
+                       (bytes[at + 2] & 0x3F);
+    return c >= 0x800 ? c : 0;
+  }
+  return 0;
+}
+
+/// The scalar whose UTF-8 (two or three bytes) ends just before `at`, starting no earlier
+/// than `start`, or 0 when there is none such.
+static inline uint32_t ns_scalar_before(const uint8_t *bytes, size_t at, size_t start) {
+  if (at >= start + 2 && (bytes[at - 1] & 0xC0) == 0x80) {
+    if ((bytes[at - 2] & 0xE0) == 0xC0) return ns_scalar_at(bytes, at - 2, at);
+    if (at >= start + 3 && (bytes[at - 2] & 0xC0) == 0x80) return ns_scalar_at(bytes, at - 3, at);
+  }
+  return 0;
+}
+
 /// Whether `offset` is a cluster boundary of the key `bytes[start ..< end]`: 1 yes, 0 no,
 /// -1 when the scalars beside it must be looked up (Unicode UAX #29; `ClusterBoundary`
 /// decides those).
@@ -19,6 +58,11 @@ static inline int ns_boundary(const uint8_t *bytes, size_t offset, size_t start,
   uint8_t next = bytes[offset];
   if ((previous | next) < 0x80) return !(previous == 0x0D && next == 0x0A);  // GB3–GB5, GB999
   if ((next & 0xC0) == 0x80) return 0;  // inside a scalar's UTF-8
+  // GB4, GB5 and GB999 between plain letters and ASCII (CR LF being ASCII on both sides).
+  if ((previous < 0x80 || ns_plain(ns_scalar_before(bytes, offset, start))) &&
+      (next < 0x80 || ns_plain(ns_scalar_at(bytes, offset, end)))) {
+    return 1;
+  }
   return -1;
 }
 

@@ -35,9 +35,10 @@ struct KeyScannerTests {
   /// 64-position windows and, when diacritics are kept, often holds a candidate that a
   /// combining mark after it rejects (`ClusterBoundary`): nine in ten of 1 to 20 pieces,
   /// the rest of 21 to 150 (up to about 450 bytes once folded), across several windows.
-  static func windowCrossingNames(count: Int, seed: UInt64) -> [String] {
+  static func windowCrossingNames(
+    count: Int, seed: UInt64, alphabet: [String] = ["a", "b", "c", " ", "\u{301}", "é", "ab"]
+  ) -> [String] {
     var random = SeededGenerator(seed: seed)
-    let alphabet = ["a", "b", "c", " ", "\u{301}", "é", "ab"]
     return (0..<count).map { i in
       let length = Int.random(in: i % 10 == 0 ? 21...150 : 1...20, using: &random)
       return (0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined()
@@ -59,10 +60,42 @@ struct KeyScannerTests {
     // when diacritics count; the last term, 70 characters of a long name, is longer than the
     // scan's 64-position window.
     let long = String(names.first { $0.utf8.count >= 100 }!.prefix(70))
-    let terms = [
-      "a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c", "b\u{301}",
-      "ab\u{301}c", long,
-    ]
+    expectScansMatchNaive(
+      names: names,
+      terms: [
+        "a", "b", "c", "ab", "ba", "abc", "cab", "aaaa", "bcab", "é", "a c", "b\u{301}",
+        "ab\u{301}c", long,
+      ], options: options)
+  }
+
+  /// Letters whose ends the C loop settles itself (Greek, Cyrillic, kana, CJK ideographs,
+  /// Hangul syllables, beside each other or ASCII) among marks that join them (U+3099 and
+  /// U+0483, Extend; U+0903, SpacingMark; ZWJ; the trailing jamo U+11A8 after a syllable)
+  /// and a Prepend (U+0600) before them, which it must leave to `ClusterBoundary`.
+  @Test(
+    "letters of several scripts beside the marks that join them",
+    arguments: [
+      MatchOptions(usesReadings: false),
+      MatchOptions(ignoresDiacritics: false, usesReadings: false),
+    ])
+  func scriptLetters(options: MatchOptions) {
+    let names = Self.windowCrossingNames(
+      count: 2_000, seed: 12,
+      alphabet: [
+        "张", "三", "ア", "か", "가", "민", "Д", "д", "α", "Ω", "a", " ", "\u{3099}", "\u{483}",
+        "\u{903}", "\u{200D}", "\u{11A8}", "\u{600}",
+      ])
+    expectScansMatchNaive(
+      names: names,
+      terms: [
+        "张", "三", "张三", "ア", "か", "가", "민", "д", "α", "ω", "a张", "张a", "三 ", "가민", "дα",
+      ], options: options)
+  }
+
+  /// The scan and a session typing each term, on `names` and on 60 copies of them (past
+  /// `KeyScanner.parallelThreshold`), against the simple per-name matcher on `names`, its
+  /// answer repeated for each copy; each term must find some names but not all.
+  func expectScansMatchNaive(names: [String], terms: [String], options: MatchOptions) {
     let original = Catalog(sections: [Section(title: "A", names: names)])
     let copies = 60
     let large = Catalog(

@@ -13,9 +13,10 @@ enum {
   /// `raw` has no room for what the next step may add; the caller drains it and calls
   /// again.
   NS_KEY_SCAN_FULL = 2,
-  /// An occurrence at `occurrence` in key `key` has a non-ASCII byte beside one of its
-  /// ends and no end already ruled out: the caller decides with the rules of Unicode
-  /// UAX #29, then goes on (see `NSKeyScan`).
+  /// An occurrence at `occurrence` in key `key` has a scalar beside one of its ends that
+  /// is neither ASCII nor a letter that never joins a neighbour, and no end already ruled
+  /// out: the caller decides with the rules of Unicode UAX #29, then goes on (see
+  /// `NSKeyScan`).
   NS_KEY_SCAN_UNDECIDED = 3,
 };
 
@@ -34,9 +35,10 @@ enum {
 /// they reach past it, so a common term costs no new compares for each key it accepts). A
 /// key with occurrences but none accepted is appended to `raw` and `rejected` once the scan
 /// leaves it. An end between two ASCII bytes is a boundary unless they are CR LF (UAX #29,
-/// GB3–GB5, GB999); an end at a key's start or end always is (GB1, GB2); an end just before
-/// a UTF-8 continuation byte never is; any other end is left to the caller
-/// (`NS_KEY_SCAN_UNDECIDED`).
+/// GB3–GB5, GB999); so is an end between ASCII or letters that never join a neighbour
+/// (Greek, Cyrillic, kana, CJK ideographs, Hangul syllables: GB999) on both sides; an end
+/// at a key's start or end always is (GB1, GB2); an end just before a UTF-8 continuation
+/// byte never is; any other end is left to the caller (`NS_KEY_SCAN_UNDECIDED`).
 ///
 /// After `NS_KEY_SCAN_UNDECIDED`, the caller records the verdict and resumes: when the
 /// occurrence is accepted, it records key `key` as accepted, sets `pending` to -1, `key` to
