@@ -50,17 +50,24 @@ static inline uint32_t ns_scalar_before(const uint8_t *bytes, size_t at, size_t 
 }
 
 /// Whether `offset` is a cluster boundary of the key `bytes[start ..< end]`: 1 yes, 0 no,
-/// -1 when the scalars beside it must be looked up (Unicode UAX #29; `ClusterBoundary`
-/// decides those).
+/// -1 when the scalars beside it must be looked up (Unicode UAX #29; `ns_boundary_letters`,
+/// then `ClusterBoundary`, decide those).
 static inline int ns_boundary(const uint8_t *bytes, size_t offset, size_t start, size_t end) {
   if (offset <= start || offset >= end) return 1;  // GB1, GB2
   uint8_t previous = bytes[offset - 1];
   uint8_t next = bytes[offset];
   if ((previous | next) < 0x80) return !(previous == 0x0D && next == 0x0A);  // GB3–GB5, GB999
   if ((next & 0xC0) == 0x80) return 0;  // inside a scalar's UTF-8
-  // GB4, GB5 and GB999 between plain letters and ASCII (CR LF being ASCII on both sides).
-  if ((previous < 0x80 || ns_plain(ns_scalar_before(bytes, offset, start))) &&
-      (next < 0x80 || ns_plain(ns_scalar_at(bytes, offset, end)))) {
+  return -1;
+}
+
+/// `ns_boundary`, with the ends it leaves undecided decided when both scalars beside them
+/// are ASCII or `ns_plain` (GB4, GB5 and GB999, CR LF being ASCII on both sides).
+static int ns_boundary_letters(const uint8_t *bytes, size_t offset, size_t start, size_t end) {
+  const int verdict = ns_boundary(bytes, offset, start, end);
+  if (verdict >= 0) return verdict;
+  if ((bytes[offset - 1] < 0x80 || ns_plain(ns_scalar_before(bytes, offset, start))) &&
+      (bytes[offset] < 0x80 || ns_plain(ns_scalar_at(bytes, offset, end)))) {
     return 1;
   }
   return -1;
@@ -135,6 +142,18 @@ static inline int ns_settle(const NSKeyScan *scan, size_t q, size_t start, size_
   return starts == 1 && finishes == 1 ? NS_OCCURRENCE_ACCEPTED : NS_OCCURRENCE_UNDECIDED;
 }
 
+/// An occurrence `ns_settle` left undecided, settled again with the letters that never join
+/// a neighbour (`ns_boundary_letters`): accepted when both its ends are boundaries so,
+/// undecided still otherwise (`ns_settle` found neither end inside a character). Out of the
+/// loops' way: ASCII keys never come here.
+__attribute__((noinline)) static int ns_settle_letters(const NSKeyScan *scan, size_t q,
+                                                       size_t start, size_t end) {
+  return ns_boundary_letters(scan->bytes, q, start, end) == 1 &&
+                 ns_boundary_letters(scan->bytes, q + scan->length, start, end) == 1
+             ? NS_OCCURRENCE_ACCEPTED
+             : NS_OCCURRENCE_UNDECIDED;
+}
+
 /// The run of consecutive keys (`candidates` NULL).
 static int ns_scan_run(NSKeyScan *scan, size_t pause_at) {
   const uint8_t *bytes = scan->bytes;
@@ -174,7 +193,11 @@ static int ns_scan_run(NSKeyScan *scan, size_t pause_at) {
         k++;
       }
       const size_t key_end = ends[k];
-      const int verdict = ns_settle(scan, q, k == 0 ? 0 : ends[k - 1], key_end);
+      const size_t key_start = k == 0 ? 0 : ends[k - 1];
+      int verdict = ns_settle(scan, q, key_start, key_end);
+      if (verdict == NS_OCCURRENCE_UNDECIDED) {
+        verdict = ns_settle_letters(scan, q, key_start, key_end);
+      }
       if (verdict == NS_OCCURRENCE_NONE) continue;
       if (verdict == NS_OCCURRENCE_REJECTED) {
         pending = (ptrdiff_t)k;
@@ -243,7 +266,10 @@ static int ns_scan_each(NSKeyScan *scan, size_t pause_at) {
       while (mask != 0) {
         const size_t q = p + (size_t)__builtin_ctzll(mask);
         mask &= mask - 1;
-        const int verdict = ns_settle(scan, q, key_start, key_end);
+        int verdict = ns_settle(scan, q, key_start, key_end);
+        if (verdict == NS_OCCURRENCE_UNDECIDED) {
+          verdict = ns_settle_letters(scan, q, key_start, key_end);
+        }
         if (verdict == NS_OCCURRENCE_NONE) continue;
         if (verdict == NS_OCCURRENCE_REJECTED) {
           pending = (ptrdiff_t)k;
