@@ -238,13 +238,13 @@ static const char *alpha_utf[] = {"a", "b", "\xC3\xA9", "\xCC\x81", "e"};
 static const char *alpha_mix[] = {"a", "b", "\r", "\n", "\xC3\xA9", "\xCC\x81", "\xC3", "\xA9"};
 static const char *alpha_wide[] = {"a", "b", "c", "d", "e", "f", "g", "h", "\xC3\xA9",
                                     "\xCC\x81", "\r", "\n", " "};
-/// Letters the C loop settles itself (张 ア か 가 Д д α Ω) beside marks it must not
-/// (U+3099, U+0483, the jamo U+11A8), truncated ones and overlong 张 (E0 followed by
-/// continuations), and ASCII.
+/// Letters the C loop settles itself (张 ア か Д д α Ω) and a Hangul syllable (가) beside
+/// marks it must not (U+3099, U+0483, the jamo U+11A8), a truncated 张, an overlong α
+/// (E0 8E B1), and ASCII.
 static const char *alpha_scripts[] = {
     "\xE5\xBC\xA0", "\xE3\x82\xA2", "\xE3\x81\x8B", "\xEA\xB0\x80", "\xD0\x94",
     "\xD0\xB4",     "\xCE\xB1",     "\xCE\xA9",     "\xE3\x82\x99", "\xD2\x83",
-    "\xE1\x86\xA8", "\xE5\xBC",     "\xE0\x85\xBC", "a",              "\r",
+    "\xE1\x86\xA8", "\xE5\xBC",     "\xE0\x8E\xB1", "a",              "\r",
     "\n"};
 typedef struct {
   const char **t;

@@ -11,16 +11,17 @@
 #endif
 
 /// Whether `c` is a letter that no rule of Unicode UAX #29 joins to a neighbour that is
-/// ASCII or another such letter: Greek and Cyrillic letters, kana, CJK ideographs (all
-/// Grapheme_Cluster_Break Other, Indic_Conjunct_Break None, not Extended_Pictographic) and
-/// Hangul syllables (LV or LVT, which join only a jamo: GB6–GB8). Between two of them, or
-/// one of them and an ASCII byte, there is always a boundary (GB999); their combining marks
-/// (U+0483–U+0489, U+3099, U+309A) and the conjoining jamo are not among them.
+/// ASCII or another such letter: Greek and Cyrillic letters, kana and CJK ideographs (all
+/// Grapheme_Cluster_Break Other, Indic_Conjunct_Break None, not Extended_Pictographic).
+/// Between two of them, or one of them and an ASCII byte, there is always a boundary
+/// (GB999); a mark, spacing mark or ZWJ after one joins it, and these (U+0483–U+0489,
+/// U+3099, U+309A...) are not among them. (Hangul syllables, which join only jamo, never
+/// reach the keys: folding writes them as their jamo.)
 static inline int ns_plain(uint32_t c) {
   return (c >= 0x0391 && c <= 0x03A9) || (c >= 0x03B1 && c <= 0x03C9) ||
          (c >= 0x0400 && c <= 0x045F) || (c >= 0x3041 && c <= 0x3096) ||
          (c >= 0x30A1 && c <= 0x30FA) || c == 0x30FC || (c >= 0x3400 && c <= 0x4DBF) ||
-         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
+         (c >= 0x4E00 && c <= 0x9FFF);
 }
 
 /// The scalar whose UTF-8 (two or three bytes, well formed) starts at `at` and ends by
@@ -39,12 +40,15 @@ static inline uint32_t ns_scalar_at(const uint8_t *bytes, size_t at, size_t end)
   return 0;
 }
 
-/// The scalar whose UTF-8 (two or three bytes) ends just before `at`, starting no earlier
-/// than `start`, or 0 when there is none such.
+/// The scalar whose UTF-8 (two or three bytes, well formed) ends just before `at`, starting
+/// no earlier than `start`, or 0 when there is none such (a stray continuation byte before
+/// `at` included).
 static inline uint32_t ns_scalar_before(const uint8_t *bytes, size_t at, size_t start) {
   if (at >= start + 2 && (bytes[at - 1] & 0xC0) == 0x80) {
     if ((bytes[at - 2] & 0xE0) == 0xC0) return ns_scalar_at(bytes, at - 2, at);
-    if (at >= start + 3 && (bytes[at - 2] & 0xC0) == 0x80) return ns_scalar_at(bytes, at - 3, at);
+    if (at >= start + 3 && (bytes[at - 2] & 0xC0) == 0x80 && (bytes[at - 3] & 0xF0) == 0xE0) {
+      return ns_scalar_at(bytes, at - 3, at);
+    }
   }
   return 0;
 }
@@ -154,6 +158,12 @@ __attribute__((noinline)) static int ns_settle_letters(const NSKeyScan *scan, si
              : NS_OCCURRENCE_UNDECIDED;
 }
 
+/// `ns_settle`'s verdict, an undecided one settled again by `ns_settle_letters`.
+static inline int ns_verdict(const NSKeyScan *scan, size_t q, size_t start, size_t end) {
+  const int verdict = ns_settle(scan, q, start, end);
+  return verdict == NS_OCCURRENCE_UNDECIDED ? ns_settle_letters(scan, q, start, end) : verdict;
+}
+
 /// The run of consecutive keys (`candidates` NULL).
 static int ns_scan_run(NSKeyScan *scan, size_t pause_at) {
   const uint8_t *bytes = scan->bytes;
@@ -194,10 +204,7 @@ static int ns_scan_run(NSKeyScan *scan, size_t pause_at) {
       }
       const size_t key_end = ends[k];
       const size_t key_start = k == 0 ? 0 : ends[k - 1];
-      int verdict = ns_settle(scan, q, key_start, key_end);
-      if (verdict == NS_OCCURRENCE_UNDECIDED) {
-        verdict = ns_settle_letters(scan, q, key_start, key_end);
-      }
+      const int verdict = ns_verdict(scan, q, key_start, key_end);
       if (verdict == NS_OCCURRENCE_NONE) continue;
       if (verdict == NS_OCCURRENCE_REJECTED) {
         pending = (ptrdiff_t)k;
@@ -266,10 +273,7 @@ static int ns_scan_each(NSKeyScan *scan, size_t pause_at) {
       while (mask != 0) {
         const size_t q = p + (size_t)__builtin_ctzll(mask);
         mask &= mask - 1;
-        int verdict = ns_settle(scan, q, key_start, key_end);
-        if (verdict == NS_OCCURRENCE_UNDECIDED) {
-          verdict = ns_settle_letters(scan, q, key_start, key_end);
-        }
+        const int verdict = ns_verdict(scan, q, key_start, key_end);
         if (verdict == NS_OCCURRENCE_NONE) continue;
         if (verdict == NS_OCCURRENCE_REJECTED) {
           pending = (ptrdiff_t)k;

@@ -69,14 +69,17 @@ struct KeyScannerTests {
   }
 
   /// Letters whose ends the C loop settles itself (Greek, Cyrillic, kana, CJK ideographs,
-  /// Hangul syllables, beside each other or ASCII) among marks that join them (U+3099 and
-  /// U+0483, Extend; U+0903, SpacingMark; ZWJ; the trailing jamo U+11A8 after a syllable)
-  /// and a Prepend (U+0600) before them, which it must leave to `ClusterBoundary`.
+  /// beside each other or ASCII) among marks that join them (U+3099 and U+0483, Extend;
+  /// U+0903, SpacingMark; ZWJ; the trailing jamo U+11A8 after a Hangul syllable, which keys
+  /// hold as jamo) and a Prepend (U+0600) before them, which it must leave to
+  /// `ClusterBoundary`. Under `--fold cd`, case-sensitive, hiragana and capital letters
+  /// stay as they are in the keys (`--fold all` makes kana katakana).
   @Test(
     "letters of several scripts beside the marks that join them",
     arguments: [
       MatchOptions(usesReadings: false),
       MatchOptions(ignoresDiacritics: false, usesReadings: false),
+      MatchOptions(ignoresCase: false, folding: .cd, usesReadings: false),
     ])
   func scriptLetters(options: MatchOptions) {
     let names = Self.windowCrossingNames(
@@ -88,7 +91,8 @@ struct KeyScannerTests {
     expectScansMatchNaive(
       names: names,
       terms: [
-        "张", "三", "张三", "ア", "か", "가", "민", "д", "α", "ω", "a张", "张a", "三 ", "가민", "дα",
+        "张", "三", "张三", "ア", "か", "가", "민", "д", "Д", "α", "Ω", "a张", "张a", "三 ", "가민",
+        "дα",
       ], options: options)
   }
 

@@ -14,7 +14,7 @@ enum {
   /// again.
   NS_KEY_SCAN_FULL = 2,
   /// An occurrence at `occurrence` in key `key` has a scalar beside one of its ends that
-  /// is neither ASCII nor a letter that never joins a neighbour, and no end already ruled
+  /// is neither ASCII nor one of those letters (see `NSKeyScan`), and no end already ruled
   /// out: the caller decides with the rules of Unicode UAX #29, then goes on (see
   /// `NSKeyScan`).
   NS_KEY_SCAN_UNDECIDED = 3,
@@ -35,8 +35,8 @@ enum {
 /// they reach past it, so a common term costs no new compares for each key it accepts). A
 /// key with occurrences but none accepted is appended to `raw` and `rejected` once the scan
 /// leaves it. An end between two ASCII bytes is a boundary unless they are CR LF (UAX #29,
-/// GB3–GB5, GB999); so is an end between ASCII or letters that never join a neighbour
-/// (Greek, Cyrillic, kana, CJK ideographs, Hangul syllables: GB999) on both sides; an end
+/// GB3–GB5, GB999); so is an end with ASCII or a letter that joins neither ASCII nor
+/// another such letter (Greek, Cyrillic, kana, CJK ideographs: GB999) on each side; an end
 /// at a key's start or end always is (GB1, GB2); an end just before a UTF-8 continuation
 /// byte never is; any other end is left to the caller (`NS_KEY_SCAN_UNDECIDED`).
 ///

@@ -132,9 +132,9 @@ package enum IndexedQuery {
   /// The hits of `matcher` among all the keys, found a window of `keysPerWindow` keys at a
   /// time: the window's end offsets checked against `blocks` and found ascending, from the
   /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
-  /// checked, the window scanned (`KeyScanner.scan(_:for:in:appendingTo:cancellation:)`, on every core
-  /// for a large window), then the pages of the keys and their ends behind it released, as
-  /// in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
+  /// checked, the window scanned (`KeyScanner.scan(_:for:in:into:cancellation:)`, on every
+  /// core for a large window), then the pages of the keys and their ends behind it
+  /// released, as in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
   /// thus reads each block of the keys once and keeps about a window of them in memory
   /// (all it read, when the keys are the names, which are printed next).
   /// `nil` if a check fails.
@@ -168,7 +168,7 @@ package enum IndexedQuery {
       let stop = Int(UInt32(littleEndian: keys.ends[upper - 1]))
       guard blocks.holds(layout.keys + start - base..<layout.keys + stop - base),
         KeyScanner.scan(
-          keys, for: matcher, in: lower..<upper, appendingTo: &hits, cancellation: nil)
+          keys, for: matcher, in: lower..<upper, into: &hits, cancellation: nil)
       else { return nil }
       if releases {
         // The next window reads the end before it (`upper - 1`), and the bytes from it.
@@ -257,7 +257,7 @@ package enum IndexedQuery {
           part, ends: layout.keyEnds, bytes: layout.keys, total: keys.bytes.count, in: file,
           blocks: blocks),
         KeyScanner.scan(
-          keys, for: matcher, candidates: part, appendingTo: &hits, cancellation: nil)
+          keys, for: matcher, candidates: part, into: &hits, cancellation: nil)
       else { return nil }
       // Checked by `itemsHold`: the last candidate's end lies within the keys.
       // Keys that are the names (`CacheHeader.keysAreNames`) are printed next: kept.

@@ -64,8 +64,8 @@ enum KeyScanner {
     var hits = KeyHits(raw: [], rejected: [])
     guard
       scan(
-        keys, matcher, candidates: nil, positions: 0..<keys.count, cancellation: cancellation,
-        into: &hits)
+        keys, matcher, candidates: nil, positions: 0..<keys.count, into: &hits,
+        cancellation: cancellation)
     else { return nil }
     return hits
   }
@@ -73,19 +73,19 @@ enum KeyScanner {
   /// Scans the consecutive keys `range` (within the keys), as `scanAll` scans every key,
   /// appending the hits to `hits` (whose keys must come before the range's): for a reader
   /// that checks the keys a range at a time (`IndexedQuery`) and collects the hits in one
-  /// array reserved once, so that each hit is written to fresh memory once, not copied
-  /// from array to array.
+  /// array it reserved, which the hits of one thread's scan reach straight from the C
+  /// loop's batches, and those of several threads through each slice's own array.
   ///
   /// - Returns: false if `cancellation` was set during the scan (`hits` then holds part
   ///   of the range's hits).
   /// - Complexity: O(n) in the range's keys' total length, divided across cores.
   static func scan(
-    _ keys: SearchKeys, for matcher: Matcher, in range: Range<Int>,
-    appendingTo hits: inout KeyHits, cancellation: CancellationFlag?
+    _ keys: SearchKeys, for matcher: Matcher, in range: Range<Int>, into hits: inout KeyHits,
+    cancellation: CancellationFlag?
   ) -> Bool {
     precondition(range.lowerBound >= 0 && range.upperBound <= keys.count, "keys of the set")
     return scan(
-      keys, matcher, candidates: nil, positions: range, cancellation: cancellation, into: &hits)
+      keys, matcher, candidates: nil, positions: range, into: &hits, cancellation: cancellation)
   }
 
   /// Scans only `candidates` (ascending key indices), for instance a shorter term's raw hits.
@@ -98,24 +98,24 @@ enum KeyScanner {
     var hits = KeyHits(raw: [], rejected: [])
     guard
       scan(
-        keys, for: matcher, candidates: candidates, appendingTo: &hits, cancellation: cancellation)
+        keys, for: matcher, candidates: candidates, into: &hits, cancellation: cancellation)
     else { return nil }
     return hits
   }
 
   /// Scans only `candidates` (ascending key indices, after those of `hits`), appending the
-  /// hits to `hits`, as `scan(_:for:in:appendingTo:cancellation:)` does for a range.
+  /// hits to `hits`, as `scan(_:for:in:into:cancellation:)` does for a range.
   ///
   /// - Returns: false if `cancellation` was set during the scan.
   /// - Complexity: O(n) in the candidates' keys' total length, divided across cores.
   static func scan(
-    _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32],
-    appendingTo hits: inout KeyHits, cancellation: CancellationFlag?
+    _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], into hits: inout KeyHits,
+    cancellation: CancellationFlag?
   ) -> Bool {
     candidates.withUnsafeBufferPointer { list in
       scan(
-        keys, matcher, candidates: list, positions: 0..<list.count, cancellation: cancellation,
-        into: &hits)
+        keys, matcher, candidates: list, positions: 0..<list.count, into: &hits,
+        cancellation: cancellation)
     }
   }
 
@@ -126,12 +126,12 @@ enum KeyScanner {
   /// Returns false if `cancellation` was set.
   private static func scan(
     _ keys: SearchKeys, _ matcher: Matcher, candidates: UnsafeBufferPointer<UInt32>?,
-    positions: Range<Int>, cancellation: CancellationFlag?, into hits: inout KeyHits
+    positions: Range<Int>, into hits: inout KeyHits, cancellation: CancellationFlag?
   ) -> Bool {
     let count = positions.count
     let slices = count < parallelThreshold ? 1 : ProcessInfoCores.count * 4
     if slices == 1 {
-      return scanSlice(keys, matcher, candidates, positions, cancellation, into: &hits)
+      return scanSlice(keys, matcher, candidates, positions, into: &hits, cancellation)
     }
     let bounds = (0...slices).map { positions.lowerBound + count * $0 / slices }
     let parts = ConcurrentResults<KeyHits>(count: slices)
@@ -143,7 +143,7 @@ enum KeyScanner {
       // were copied into fresh pages again and again).
       var part = KeyHits(raw: [], rejected: [])
       part.raw.reserveCapacity(range.count)
-      guard scanSlice(keys, matcher, shared.value, range, cancellation, into: &part) else { return }
+      guard scanSlice(keys, matcher, shared.value, range, into: &part, cancellation) else { return }
       parts[slice] = part
     }
     let found = parts.values
@@ -153,8 +153,14 @@ enum KeyScanner {
       rawCount += part.raw.count
       rejectedCount += part.rejected.count
     }
-    hits.raw.reserveCapacity(hits.raw.count + rawCount)
-    hits.rejected.reserveCapacity(hits.rejected.count + rejectedCount)
+    // Grown geometrically when the caller reserved too little, so that appending window
+    // after window never copies the hits again for each.
+    func reserve(_ array: inout [UInt32], _ more: Int) {
+      let needed = array.count + more
+      if array.capacity < needed { array.reserveCapacity(max(needed, 2 * array.capacity)) }
+    }
+    reserve(&hits.raw, rawCount)
+    reserve(&hits.rejected, rejectedCount)
     for case let part? in found {
       hits.raw.append(contentsOf: part.raw)
       hits.rejected.append(contentsOf: part.rejected)
@@ -166,12 +172,13 @@ enum KeyScanner {
   /// positions a step: the consecutive keys `positions` as one run of bytes, a candidate
   /// mapped to its key by walking the key ends and the rest of a key skipped once it
   /// matched; or, with `candidates`, each key they list at those positions on its own. The
-  /// C loop settles every occurrence whose ends lie between ASCII bytes, at a key's ends or
-  /// just before a UTF-8 continuation byte; the few others come back here for
-  /// `ClusterBoundary`'s full rules.
+  /// C loop settles every occurrence whose ends lie between ASCII bytes or Greek, Cyrillic,
+  /// kana or Han letters, at a key's ends or just before a UTF-8 continuation byte; the
+  /// others (beside marks, jamo, emoji...) come back here for `ClusterBoundary`'s full
+  /// rules.
   private static func scanSlice(
     _ keys: SearchKeys, _ matcher: Matcher, _ candidates: UnsafeBufferPointer<UInt32>?,
-    _ positions: Range<Int>, _ cancellation: CancellationFlag?, into hits: inout KeyHits
+    _ positions: Range<Int>, into hits: inout KeyHits, _ cancellation: CancellationFlag?
   ) -> Bool {
     let all = keys.bytes.rawBytes
     let m = matcher.foldedTerm.count
