@@ -134,9 +134,9 @@ package enum IndexedQuery {
   /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
   /// checked, the window scanned (`KeyScanner.scan(_:for:in:into:cancellation:)`, on every
   /// core for a large window), then the pages of the keys and their ends behind it
-  /// released, as in `checkedHits`. A term shorter than an n-gram, or too common for the n-gram index,
-  /// thus reads each block of the keys once and keeps about a window of them in memory
-  /// (all it read, when the keys are the names, which are printed next).
+  /// released, as in `checkedHits`. A term shorter than an n-gram, or too common for the
+  /// n-gram index, thus reads each block of the keys once and keeps about a window of them
+  /// in memory (all it read, when the keys are the names, which are printed next).
   /// `nil` if a check fails.
   ///
   /// - Complexity: O(n) in the keys' total length, divided across cores, plus the blocks

@@ -45,8 +45,10 @@ package struct KeyHits: Sendable {
 /// byte by byte elsewhere): the term's first and last bytes are compared at every position
 /// at once (the "generic SIMD" substring filter), and positions where both agree are
 /// confirmed with `memcmp` and the cluster-boundary checks at both ends of the occurrence
-/// (two byte compares when the bytes around them are ASCII). The cost per key is a couple of vector compares whatever the
-/// term, so a one-letter term that matches most names costs about what a rare one does.
+/// (two byte compares when the bytes around them are ASCII; a decode of the scalars when
+/// they are Greek, Cyrillic, kana or Han letters). The cost per key is a couple of vector
+/// compares whatever the term, so a one-letter term that matches most names costs about
+/// what a rare one does.
 /// Large sets of keys are split into slices scanned on every core (`ThreadPool`); scans look
 /// at `cancellation` every 64 KiB of keys (between keys, for a candidate list) and give up
 /// when it is set.
@@ -61,13 +63,11 @@ enum KeyScanner {
   static func scanAll(
     _ keys: SearchKeys, for matcher: Matcher, cancellation: CancellationFlag?
   ) -> KeyHits? {
-    var hits = KeyHits(raw: [], rejected: [])
-    guard
+    collected {
       scan(
-        keys, matcher, candidates: nil, positions: 0..<keys.count, into: &hits,
+        keys, matcher, candidates: nil, positions: 0..<keys.count, into: &$0,
         cancellation: cancellation)
-    else { return nil }
-    return hits
+    }
   }
 
   /// Scans the consecutive keys `range` (within the keys), as `scanAll` scans every key,
@@ -95,12 +95,15 @@ enum KeyScanner {
   static func scan(
     _ keys: SearchKeys, for matcher: Matcher, candidates: [UInt32], cancellation: CancellationFlag?
   ) -> KeyHits? {
+    collected {
+      scan(keys, for: matcher, candidates: candidates, into: &$0, cancellation: cancellation)
+    }
+  }
+
+  /// The hits a scan appends to empty ones, or `nil` when it returns false (cancelled).
+  private static func collected(_ scan: (inout KeyHits) -> Bool) -> KeyHits? {
     var hits = KeyHits(raw: [], rejected: [])
-    guard
-      scan(
-        keys, for: matcher, candidates: candidates, into: &hits, cancellation: cancellation)
-    else { return nil }
-    return hits
+    return scan(&hits) ? hits : nil
   }
 
   /// Scans only `candidates` (ascending key indices, after those of `hits`), appending the
