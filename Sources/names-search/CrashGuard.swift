@@ -1,4 +1,5 @@
 import NamesSearch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,9 +16,36 @@ nonisolated(unsafe) private var crashSuffix = UnsafeMutableBufferPointer<UInt8>(
   start: nil, count: 0)
 nonisolated(unsafe) private var crashSuffixLength = 0
 
-/// The handler: one line on standard error, exit status 2.
+/// Whether a thread is already reporting a crash: set once, by the first.
+private let crashReported = Atomic<Bool>(false)
+
+/// Writes `count` bytes at `base` to standard error, again after a signal interrupts the
+/// write and for what a short write left; gives up on any other error.
+private func writeToStandardError(_ base: UnsafeRawPointer, _ count: Int) {
+  var done = 0
+  while done < count {
+    let written = write(STDERR_FILENO, base + done, count - done)
+    if written > 0 {
+      done += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else {
+      return
+    }
+  }
+}
+
+/// The handler: one line on standard error, exit status 2. The first thread to crash
+/// reports; a thread that crashes while it does (two threads reading a file cut short)
+/// waits to be ended by its `_exit`, so the line is whole and the status 2.
 private func reportCrash(_ signal: Int32) {
-  if let base = crashPrefix.baseAddress { _ = write(STDERR_FILENO, base, crashPrefix.count) }
+  guard
+    crashReported.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      .exchanged
+  else {
+    while true { pause() }
+  }
+  if let base = crashPrefix.baseAddress { writeToStandardError(base, crashPrefix.count) }
   var digits: (UInt8, UInt8, UInt8) = (0, 0, 0)
   var count = 0
   var value = max(0, Int(signal))
@@ -27,9 +55,9 @@ private func reportCrash(_ signal: Int32) {
       value /= 10
       count += 1
     } while value > 0 && count < 3
-    _ = write(STDERR_FILENO, bytes.baseAddress! + (3 - count), count)
+    writeToStandardError(bytes.baseAddress! + (3 - count), count)
   }
-  if let base = crashSuffix.baseAddress { _ = write(STDERR_FILENO, base, crashSuffixLength) }
+  if let base = crashSuffix.baseAddress { writeToStandardError(base, crashSuffixLength) }
   _exit(ExitStatus.failure.rawValue)
 }
 
@@ -44,7 +72,11 @@ private func reportCrash(_ signal: Int32) {
 /// (Ctrl-\) gets its default action back. A runtime failure the runtime explains first
 /// ("Fatal error: failed to allocate …", then SIGABRT) keeps its own line before ours.
 /// Handlers run on an alternate stack, so a stack overflow on the main thread is reported
-/// too. The loaders and the search check memory and descriptors first (`LoadMemory`,
+/// too. While a handler runs, its thread blocks the six signals: another sent to the
+/// process waits, and a fault inside the handler takes the default action (the kernel's
+/// rule for a fault whose signal is blocked). Threads that crash while one reports wait
+/// for its exit: two threads reading an index cache file cut short under them both fault.
+/// The loaders and the search check memory and descriptors first (`LoadMemory`,
 /// `SearchMemory`, `ThreadPool`), so under `ulimit` a run ends with a proper message
 /// before it gets here.
 enum CrashGuard {
@@ -63,13 +95,15 @@ enum CrashGuard {
     stack.ss_size = stackSize
     stack.ss_flags = 0
     sigaltstack(&stack, nil)
+    _ = crashReported.load(ordering: .relaxed)  // made now, never first in a handler
     for signal in crashSignals {
       #if canImport(Glibc)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = reportCrash
         sigemptyset(&action.sa_mask)
-        // On the alternate stack; a crash inside the handler takes the default action.
-        action.sa_flags = Int32(SA_ONSTACK) | Int32(bitPattern: UInt32(SA_RESETHAND))
+        for blocked in crashSignals { sigaddset(&action.sa_mask, blocked) }
+        // On the alternate stack, the crash signals blocked (above).
+        action.sa_flags = Int32(SA_ONSTACK)
         sigaction(signal, &action, nil)
       #else
         _ = Darwin.signal(signal, reportCrash)

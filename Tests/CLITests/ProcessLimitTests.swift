@@ -376,6 +376,75 @@ struct ProcessLimitTests {
     )
   }
 
+  /// Starts `names-search -f -` reading a pipe that stays open, with its standard error a
+  /// pipe filled beforehand, sends `first`, waits until the handler blocks writing its line
+  /// (`/proc/<pid>/syscall`: write is 1 on x86-64 and 64 on arm64, on descriptor 2), sends
+  /// `second`, then drains standard error; returns what it left after the filler.
+  static func signaledTwiceWhileReporting(_ first: Int32, _ second: Int32) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try CLIRunner.executable()
+    process.arguments = ["-f", "-"]
+    process.environment = CLIRunner.defaultEnvironment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    // Fill standard error's pipe (written without blocking, then made blocking again, as
+    // the program's descriptor shares the flag).
+    let writeEnd = errors.fileHandleForWriting.fileDescriptor
+    let flags = fcntl(writeEnd, F_GETFL)
+    _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
+    var filler = 0
+    let chunk = [UInt8](repeating: UInt8(ascii: "."), count: 4096)
+    while true {
+      let written = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+      if written <= 0 { break }
+      filler += written
+    }
+    _ = fcntl(writeEnd, F_SETFL, flags)
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let pid = process.processIdentifier
+    func waitForCall(_ prefixes: [String]) {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline {
+        let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
+        if prefixes.contains(where: { call.hasPrefix($0) }) { return }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+    }
+    waitForCall(["0 0x0 ", "63 0x0 "])
+    kill(pid, first)
+    waitForCall(["1 0x2 ", "64 0x2 "])
+    kill(pid, second)
+    // Time for the second signal to be handled, were it not blocked.
+    Thread.sleep(forTimeInterval: 0.2)
+    try input.fileHandleForWriting.close()
+    // Standard error first: the handler waits for room in it before it exits.
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus,
+      signaled: process.terminationReason == .uncaughtSignal, stdout: out,
+      stderr: err.count >= filler ? err.dropFirst(filler) : err)
+  }
+
+  @Test(
+    "a second crash signal while the first is reported leaves the first one's line whole",
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)),
+    arguments: [(SIGSEGV, SIGBUS), (SIGBUS, SIGBUS), (SIGABRT, SIGSEGV)])
+  func crashWhileReporting(signals: (Int32, Int32)) throws {
+    let result = try Self.signaledTwiceWhileReporting(signals.0, signals.1)
+    #expect(!result.signaled)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderrText
+        == "names-search: internal error (signal \(signals.0)) while loading <stdin>\n")
+  }
+
   @Test(
     "SIGQUIT takes its default action, without a backtrace",
     .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
