@@ -328,9 +328,25 @@ struct ProcessLimitTests {
 
   // MARK: - Crashes
 
+  /// Waits (up to 20 s) until process `pid` is blocked in a system call whose
+  /// `/proc/<pid>/syscall` line (the call's number, then its arguments) starts with one of
+  /// `prefixes`.
+  static func waitForSystemCall(_ pid: Int32, _ prefixes: [String]) {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
+      if prefixes.contains(where: { call.hasPrefix($0) }) { return }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+
   /// Starts `names-search -f -` reading a pipe that stays open, waits until it blocks in
-  /// `read(0, …)`, sends `signal`, and returns what it left.
-  static func signaledWhileLoading(_ signal: Int32) throws -> CLIResult {
+  /// `read(0, …)` (read is 0 on x86-64 and 63 on arm64, on descriptor 0), sends `signal`,
+  /// and returns what it left. With a `second` signal, its standard error is a pipe filled
+  /// beforehand: once the handler blocks writing its line (write is 1 on x86-64 and 64 on
+  /// arm64, on descriptor 2), `second` is sent, and standard error is drained after a
+  /// pause; what it left after the filler is returned.
+  static func signaledWhileLoading(_ signal: Int32, then second: Int32? = nil) throws -> CLIResult {
     let process = Process()
     process.executableURL = try CLIRunner.executable()
     process.arguments = ["-f", "-"]
@@ -338,28 +354,43 @@ struct ProcessLimitTests {
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
+    var filler = 0
+    if second != nil {
+      // Written without blocking, then made blocking again: the program's descriptor
+      // shares the flag.
+      let writeEnd = errors.fileHandleForWriting.fileDescriptor
+      let flags = fcntl(writeEnd, F_GETFL)
+      _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
+      let chunk = [UInt8](repeating: UInt8(ascii: "."), count: 4096)
+      while true {
+        let written = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+        if written <= 0 { break }
+        filler += written
+      }
+      _ = fcntl(writeEnd, F_SETFL, flags)
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // /proc/<pid>/syscall: the system call number and arguments it is blocked in; read is
-    // 0 on x86-64 and 63 on arm64, on descriptor 0.
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      let call =
-        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/syscall", encoding: .utf8))
-        ?? ""
-      if call.hasPrefix("0 0x0 ") || call.hasPrefix("63 0x0 ") { break }
-      Thread.sleep(forTimeInterval: 0.02)
+    let pid = process.processIdentifier
+    waitForSystemCall(pid, ["0 0x0 ", "63 0x0 "])
+    kill(pid, signal)
+    if let second {
+      waitForSystemCall(pid, ["1 0x2 ", "64 0x2 "])
+      kill(pid, second)
+      // Time for the second signal to be handled, were it not blocked.
+      Thread.sleep(forTimeInterval: 0.2)
     }
-    kill(process.processIdentifier, signal)
     try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
+    // Standard error first: a handler waiting for room in it has not exited.
     let err = errors.fileHandleForReading.readDataToEndOfFile()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CLIResult(
       status: process.terminationStatus,
-      signaled: process.terminationReason == .uncaughtSignal, stdout: out, stderr: err)
+      signaled: process.terminationReason == .uncaughtSignal, stdout: out,
+      stderr: err.count >= filler ? err.dropFirst(filler) : err)
   }
 
   @Test(
@@ -376,67 +407,12 @@ struct ProcessLimitTests {
     )
   }
 
-  /// Starts `names-search -f -` reading a pipe that stays open, with its standard error a
-  /// pipe filled beforehand, sends `first`, waits until the handler blocks writing its line
-  /// (`/proc/<pid>/syscall`: write is 1 on x86-64 and 64 on arm64, on descriptor 2), sends
-  /// `second`, then drains standard error; returns what it left after the filler.
-  static func signaledTwiceWhileReporting(_ first: Int32, _ second: Int32) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = try CLIRunner.executable()
-    process.arguments = ["-f", "-"]
-    process.environment = CLIRunner.defaultEnvironment
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    // Fill standard error's pipe (written without blocking, then made blocking again, as
-    // the program's descriptor shares the flag).
-    let writeEnd = errors.fileHandleForWriting.fileDescriptor
-    let flags = fcntl(writeEnd, F_GETFL)
-    _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
-    var filler = 0
-    let chunk = [UInt8](repeating: UInt8(ascii: "."), count: 4096)
-    while true {
-      let written = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-      if written <= 0 { break }
-      filler += written
-    }
-    _ = fcntl(writeEnd, F_SETFL, flags)
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let pid = process.processIdentifier
-    func waitForCall(_ prefixes: [String]) {
-      let deadline = Date().addingTimeInterval(20)
-      while Date() < deadline {
-        let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
-        if prefixes.contains(where: { call.hasPrefix($0) }) { return }
-        Thread.sleep(forTimeInterval: 0.02)
-      }
-    }
-    waitForCall(["0 0x0 ", "63 0x0 "])
-    kill(pid, first)
-    waitForCall(["1 0x2 ", "64 0x2 "])
-    kill(pid, second)
-    // Time for the second signal to be handled, were it not blocked.
-    Thread.sleep(forTimeInterval: 0.2)
-    try input.fileHandleForWriting.close()
-    // Standard error first: the handler waits for room in it before it exits.
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIResult(
-      status: process.terminationStatus,
-      signaled: process.terminationReason == .uncaughtSignal, stdout: out,
-      stderr: err.count >= filler ? err.dropFirst(filler) : err)
-  }
-
   @Test(
     "a second crash signal while the first is reported leaves the first one's line whole",
     .timeLimit(.minutes(TestTimeLimit.hangMinutes)),
     arguments: [(SIGSEGV, SIGBUS), (SIGBUS, SIGBUS), (SIGABRT, SIGSEGV)])
   func crashWhileReporting(signals: (Int32, Int32)) throws {
-    let result = try Self.signaledTwiceWhileReporting(signals.0, signals.1)
+    let result = try Self.signaledWhileLoading(signals.0, then: signals.1)
     #expect(!result.signaled)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
