@@ -16,8 +16,9 @@ nonisolated(unsafe) private var crashSuffix = UnsafeMutableBufferPointer<UInt8>(
   start: nil, count: 0)
 nonisolated(unsafe) private var crashSuffixLength = 0
 
-/// Whether a thread is already reporting a crash: set once, by the first.
-private let crashReported = Atomic<Bool>(false)
+/// The thread reporting a crash (`pthread_self()`), or 0 before any: set once, by the
+/// first thread to crash.
+private let crashReporter = Atomic<UInt>(0)
 
 /// Writes `count` bytes at `base` to standard error, again after a signal interrupts the
 /// write and for what a short write left; gives up on any other error.
@@ -37,12 +38,14 @@ private func writeToStandardError(_ base: UnsafeRawPointer, _ count: Int) {
 
 /// The handler: one line on standard error, exit status 2. The first thread to crash
 /// reports; a thread that crashes while it does (two threads reading a file cut short)
-/// waits to be ended by its `_exit`, so the line is whole and the status 2.
+/// waits to be ended by its `_exit`, so the line is whole and the status 2. The reporting
+/// thread entering it again (`abort()` unblocks SIGABRT) exits 2 at once.
 private func reportCrash(_ signal: Int32) {
-  guard
-    crashReported.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-      .exchanged
-  else {
+  let me = UInt(pthread_self())
+  let (exchanged, reporter) = crashReporter.compareExchange(
+    expected: 0, desired: me, ordering: .acquiringAndReleasing)
+  guard exchanged else {
+    if reporter == me { _exit(ExitStatus.failure.rawValue) }
     while true { pause() }
   }
   if let base = crashPrefix.baseAddress { writeToStandardError(base, crashPrefix.count) }
@@ -72,10 +75,12 @@ private func reportCrash(_ signal: Int32) {
 /// (Ctrl-\) gets its default action back. A runtime failure the runtime explains first
 /// ("Fatal error: failed to allocate …", then SIGABRT) keeps its own line before ours.
 /// Handlers run on an alternate stack, so a stack overflow on the main thread is reported
-/// too. While a handler runs, its thread blocks the six signals: another sent to the
-/// process waits, and a fault inside the handler takes the default action (the kernel's
-/// rule for a fault whose signal is blocked). Threads that crash while one reports wait
-/// for its exit: two threads reading an index cache file cut short under them both fault.
+/// too. While a handler runs, its thread blocks the six signals: one sent to the process
+/// goes to another thread, or waits, and a fault inside the handler takes the default
+/// action (the kernel's rule for a fault whose signal is blocked; `abort()` unblocks
+/// SIGABRT, and the handler then exits 2 at once). Threads that crash while one reports
+/// wait for its exit: two threads reading an index cache file cut short under them both
+/// fault.
 /// The loaders and the search check memory and descriptors first (`LoadMemory`,
 /// `SearchMemory`, `ThreadPool`), so under `ulimit` a run ends with a proper message
 /// before it gets here.
@@ -95,7 +100,7 @@ enum CrashGuard {
     stack.ss_size = stackSize
     stack.ss_flags = 0
     sigaltstack(&stack, nil)
-    _ = crashReported.load(ordering: .relaxed)  // made now, never first in a handler
+    _ = crashReporter.load(ordering: .relaxed)  // made now, never first in a handler
     for signal in crashSignals {
       #if canImport(Glibc)
         var action = sigaction()

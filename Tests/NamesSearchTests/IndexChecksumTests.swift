@@ -83,12 +83,15 @@ struct IndexChecksumTests {
   @Test("a block table's checksum is XXH3-64 of the header, its field zeroed, then the table")
   func blockTableChecksum() {
     // The reference is the one-shot XXH3-64 (checked against xxhsum above) of a copy of
-    // both, the field zeroed by hand; the checksum streams the table where it lies. Sizes
-    // about XXH3's own boundaries (16, 128, 240 bytes; 1 KiB stripes' blocks) and a
-    // million-name index's table.
-    let offset = 16
-    for headerSize in [64, 184] {
-      for tableSize in [0, 8, 120, 232, 1024, 1032, 8192, 300_000] {
+    // both, the field zeroed by hand; the checksum streams the table where it lies. Headers
+    // and fields as the index's and the n-gram index's; totals about XXH3's own boundaries
+    // (240 and 256 bytes, 1 KiB stripes) and a million-name index's table.
+    for (headerSize, offset) in [
+      (IndexCache.headerSize, IndexCache.checksumOffset),
+      (TrigramCache.headerSize, TrigramCache.checksumOffset),
+    ] {
+      for total in [240, 241, 256, 257, 1024, 1032, 8192, 300_000] where total > headerSize {
+        let tableSize = total - headerSize
         let header = Self.sample(headerSize, 4)
         let table = Self.sample(tableSize, 5)
         var input = header
