@@ -12,16 +12,23 @@ import Synchronization
 /// handler only calls `write` and `_exit` (async-signal-safe, POSIX.1-2008 §2.4.3).
 nonisolated(unsafe) private var crashPrefix = UnsafeMutableBufferPointer<UInt8>(
   start: nil, count: 0)
-nonisolated(unsafe) private var crashSuffix = UnsafeMutableBufferPointer<UInt8>(
+/// Two buffers for the text after the number (4 KiB each), written in turn, so that the
+/// one the handler may read is never the one being written.
+nonisolated(unsafe) private var crashSuffixes = UnsafeMutableBufferPointer<UInt8>(
   start: nil, count: 0)
-nonisolated(unsafe) private var crashSuffixLength = 0
+/// The suffix in use: its length in bytes times 2, plus which buffer (0 or 1) holds it;
+/// stored once the buffer is written.
+private let crashSuffixInUse = Atomic<Int>(0)
+/// The size of each suffix buffer in bytes.
+private let crashSuffixCapacity = 4096
 
 /// The thread reporting a crash (`pthread_self()`), or 0 before any: set once, by the
 /// first thread to crash.
 private let crashReporter = Atomic<UInt>(0)
 
 /// Writes `count` bytes at `base` to standard error, again after a signal interrupts the
-/// write and for what a short write left; gives up on any other error.
+/// write and for what a short write left, waiting (`poll`) while a non-blocking descriptor
+/// is full; gives up on any other error.
 private func writeToStandardError(_ base: UnsafeRawPointer, _ count: Int) {
   var done = 0
   while done < count {
@@ -30,6 +37,9 @@ private func writeToStandardError(_ base: UnsafeRawPointer, _ count: Int) {
       done += written
     } else if written < 0 && errno == EINTR {
       continue
+    } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+      var ready = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&ready, 1, -1)
     } else {
       return
     }
@@ -60,7 +70,10 @@ private func reportCrash(_ signal: Int32) {
     } while value > 0 && count < 3
     writeToStandardError(bytes.baseAddress! + (3 - count), count)
   }
-  if let base = crashSuffix.baseAddress { writeToStandardError(base, crashSuffixLength) }
+  if let base = crashSuffixes.baseAddress {
+    let inUse = crashSuffixInUse.load(ordering: .acquiring)
+    writeToStandardError(base + (inUse & 1) * crashSuffixCapacity, inUse >> 1)
+  }
   _exit(ExitStatus.failure.rawValue)
 }
 
@@ -91,8 +104,7 @@ enum CrashGuard {
   /// Installs the handlers; call once, first thing.
   static func install() {
     crashPrefix = copy("names-search: internal error (signal ")
-    crashSuffix = .allocate(capacity: 4096)
-    crashSuffixLength = 0
+    crashSuffixes = .allocate(capacity: 2 * crashSuffixCapacity)
     setActivity("starting")
     let stackSize = 64 << 10
     var stack = stack_t()
@@ -126,17 +138,21 @@ enum CrashGuard {
 
   /// Says what the program is doing, for the message: "loading big.plist". Control and
   /// invisible characters are escaped, as in every message; the text is cut at 4 KiB.
+  /// Written into the suffix buffer not in use, then made the one in use, so a crash
+  /// at any moment reports a whole line; once a crash is being reported, nothing changes.
   static func setActivity(_ text: String) {
-    guard let base = crashSuffix.baseAddress else { return }
+    guard let base = crashSuffixes.baseAddress, crashReporter.load(ordering: .acquiring) == 0
+    else { return }
     // Printable ASCII (the tool's own words) needs no escaping; escaping it anyway made the
     // Swift metadata of the escaper's generic code at every start, 0.28M instructions of
     // `--version` (callgrind).
     let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     let shown = plain ? text : VisibleText.escapedLines(text)
     let line = Array(") while \(shown)".utf8.prefix(4000)) + [0x0A]
-    crashSuffixLength = 0
-    for (i, byte) in line.enumerated() { base[i] = byte }
-    crashSuffixLength = line.count
+    let spare = 1 - crashSuffixInUse.load(ordering: .relaxed) & 1
+    let buffer = base + spare * crashSuffixCapacity
+    for (i, byte) in line.enumerated() { buffer[i] = byte }
+    crashSuffixInUse.store(line.count << 1 | spare, ordering: .releasing)
   }
 
   private static func copy(_ text: String) -> UnsafeMutableBufferPointer<UInt8> {

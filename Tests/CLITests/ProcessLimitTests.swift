@@ -343,11 +343,15 @@ struct ProcessLimitTests {
 
   /// Starts `names-search -f -` reading a pipe that stays open, waits until it blocks in
   /// `read(0, …)` (read is 0 on x86-64 and 63 on arm64, on descriptor 0), sends `signal`,
-  /// and returns what it left. With a `second` signal, its standard error is a pipe filled
-  /// beforehand: once the handler blocks writing its line (write is 1 on x86-64 and 64 on
-  /// arm64, on descriptor 2), `second` is sent, and standard error is drained after a
-  /// pause; what it left after the filler is returned.
-  static func signaledWhileLoading(_ signal: Int32, then second: Int32? = nil) throws -> CLIResult {
+  /// and returns what it left. With a `second` signal, or `nonBlocking`, its standard error
+  /// is a pipe filled beforehand, and what is left after the filler is returned: once the
+  /// handler blocks writing its line (write is 1 on x86-64 and 64 on arm64, on descriptor
+  /// 2), `second` is sent; `nonBlocking` leaves the pipe's `O_NONBLOCK` set, so the
+  /// handler's writes fail with `EAGAIN` until it is drained. Either way standard error is
+  /// drained after a pause.
+  static func signaledWhileLoading(
+    _ signal: Int32, then second: Int32? = nil, nonBlocking: Bool = false
+  ) throws -> CLIResult {
     let process = Process()
     process.executableURL = try CLIRunner.executable()
     process.arguments = ["-f", "-"]
@@ -356,9 +360,9 @@ struct ProcessLimitTests {
     let output = Pipe()
     let errors = Pipe()
     var filler = 0
-    if second != nil {
-      // Written without blocking, then made blocking again: the program's descriptor
-      // shares the flag.
+    if second != nil || nonBlocking {
+      // Written without blocking, then made blocking again unless `nonBlocking`: the
+      // program's descriptor shares the flag. The pipe holds 16 pages: full.
       let writeEnd = errors.fileHandleForWriting.fileDescriptor
       let flags = fcntl(writeEnd, F_GETFL)
       _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
@@ -368,7 +372,7 @@ struct ProcessLimitTests {
         if written <= 0 { break }
         filler += written
       }
-      _ = fcntl(writeEnd, F_SETFL, flags)
+      if !nonBlocking { _ = fcntl(writeEnd, F_SETFL, flags) }
     }
     process.standardInput = input
     process.standardOutput = output
@@ -380,7 +384,10 @@ struct ProcessLimitTests {
     if let second {
       try #require(waitForSystemCall(pid, ["1 0x2 ", "64 0x2 "]) && process.isRunning)
       kill(pid, second)
-      // Time for the second signal to be handled, were it not blocked.
+    }
+    if second != nil || nonBlocking {
+      // Time for a second signal to be handled, were it not blocked, or for writes that
+      // fail to give up.
       Thread.sleep(forTimeInterval: 0.2)
     }
     try input.fileHandleForWriting.close()
@@ -423,6 +430,18 @@ struct ProcessLimitTests {
     #expect(
       result.stderrText
         == "names-search: internal error (signal \(signals.0)) while loading <stdin>\n")
+  }
+
+  @Test(
+    "a crash reported to a full, non-blocking standard error waits for room",
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
+  func crashToNonBlockingStandardError() throws {
+    let result = try Self.signaledWhileLoading(SIGSEGV, nonBlocking: true)
+    #expect(!result.signaled)
+    #expect(result.status == 2)
+    #expect(
+      result.stderrText
+        == "names-search: internal error (signal \(SIGSEGV)) while loading <stdin>\n")
   }
 
   @Test(
