@@ -26,24 +26,11 @@ private let crashSuffixCapacity = 4096
 /// first thread to crash.
 private let crashReporter = Atomic<UInt>(0)
 
-/// Writes `count` bytes at `base` to standard error, again after a signal interrupts the
-/// write and for what a short write left, waiting (`poll`) while a non-blocking descriptor
-/// is full; gives up on any other error.
+/// Writes `count` bytes at `base` to standard error (`Descriptor.writeAll`, waiting for
+/// room in a full non-blocking one); gives up on any other error.
 private func writeToStandardError(_ base: UnsafeRawPointer, _ count: Int) {
-  var done = 0
-  while done < count {
-    let written = write(STDERR_FILENO, base + done, count - done)
-    if written > 0 {
-      done += written
-    } else if written < 0 && errno == EINTR {
-      continue
-    } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-      var ready = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
-      _ = poll(&ready, 1, -1)
-    } else {
-      return
-    }
-  }
+  Descriptor.writeAll(
+    STDERR_FILENO, UnsafeRawBufferPointer(start: base, count: count), waitingForRoom: true)
 }
 
 /// The handler: one line on standard error, exit status 2. The first thread to crash

@@ -360,7 +360,8 @@ struct ProcessLimitTests {
     let output = Pipe()
     let errors = Pipe()
     var filler = 0
-    if second != nil || nonBlocking {
+    let fillsStandardError = second != nil || nonBlocking
+    if fillsStandardError {
       // Written without blocking, then made blocking again unless `nonBlocking`: the
       // program's descriptor shares the flag. The pipe holds 16 pages: full.
       let writeEnd = errors.fileHandleForWriting.fileDescriptor
@@ -385,7 +386,7 @@ struct ProcessLimitTests {
       try #require(waitForSystemCall(pid, ["1 0x2 ", "64 0x2 "]) && process.isRunning)
       kill(pid, second)
     }
-    if second != nil || nonBlocking {
+    if fillsStandardError {
       // Time for a second signal to be handled, were it not blocked, or for writes that
       // fail to give up.
       Thread.sleep(forTimeInterval: 0.2)

@@ -5,17 +5,27 @@ import Glibc
 /// the index cache, the remembered Unicode version), with the system's words for errors and
 /// the clocks.
 package enum Descriptor {
-  /// Writes all of `bytes` to `fd`, finishing short writes and retrying `EINTR`.
+  /// Writes all of `bytes` to `fd`, finishing short writes and retrying `EINTR`; with
+  /// `waitingForRoom`, a non-blocking descriptor that is full (`EAGAIN`) is waited on
+  /// (`poll`) instead of failing. Calls only `write`, `poll` and `errno`: safe in a signal
+  /// handler (the crash guard's).
   ///
   /// - Returns: `nil` on success, else the `errno` of the failed write.
   @discardableResult
-  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+  package static func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, waitingForRoom: Bool = false
+  ) -> Int32? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
       let written = write(fd, base + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
+        if waitingForRoom && (errno == EAGAIN || errno == EWOULDBLOCK) {
+          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         return errno
       }
       offset += written
