@@ -4,9 +4,8 @@
 /// or too common for the n-gram index); when readings apply, the reading keys' own file
 /// (`ReadingCache`), checked and scanned whole; the names it matches. A query that finds a
 /// few names in a million hashes a few hundred 1 KiB blocks of the index, not the 38 MB,
-/// and maps only the pages about those it reads (a fault maps a large folio at once:
-/// `SystemMemory.mapFile`); one that reads much of it releases the pages it has done with
-/// (`FrozenArray.releasePages`).
+/// and maps no page of it that it does not read; one that reads much of it releases the
+/// pages it has done with (`FrozenArray.releasePages`).
 ///
 /// Every part is checked before it is read: its blocks against the index's block digests
 /// (`BlockChecksums`, vouched for by the header's checksum), and each key's or name's

@@ -46,23 +46,12 @@ enum SystemMemory {
   /// false (a file a query reads a small part of: its pages are then read as touched), or
   /// `nil` when the system refuses the mapping. Unmap it with `unmap(_:bytes:)`.
   ///
-  /// A mapping read as touched asks for transparent huge pages (`madvise(MADV_HUGEPAGE)`,
-  /// a hint): the pages a fault reads into the page cache then come in large folios, read
-  /// ahead in windows of up to 4 MiB, and one fault maps many of them. Cached `ann` on 1M
-  /// names (Linux 6.18, ext4) after the page cache dropped the index and one query read it
-  /// back: 1,106 → 450 page faults, 9.0 → 5.2 ms (as when freshly written); the first,
-  /// cold query 0.05 → 0.03 s, `zzz` 0.03 → 0.01 s. Peak RSS in those states is higher, as
-  /// a fault maps a whole folio: `zzz` 10 → 16 MB, `ann` 17 → 26 MB, `a` 18 → 27 MB (the
-  /// names' UTF-8: 16 MB).
-  ///
   /// - Complexity: O(bytes) when populating: the pages are read before it returns; else O(1).
   static func mapFile(_ fd: Int32, bytes: Int, populating: Bool = true) -> UnsafeMutableRawPointer?
   {
     let flags = MAP_PRIVATE | (populating ? MAP_POPULATE : 0)
     let mapped = mmap(nil, bytes, PROT_READ, flags, fd, 0)
     guard let mapped, mapped != MAP_FAILED else { return nil }
-    // Pages read in as touched come in large folios (above).
-    if !populating { _ = madvise(mapped, bytes, MADV_HUGEPAGE) }
     return mapped
   }
 
