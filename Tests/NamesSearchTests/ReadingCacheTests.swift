@@ -29,6 +29,8 @@ struct ReadingCacheTests {
         .split(separator: "\n").map(String.init)
     }
     names += ["张 Wei", "Ivan Петров", "さとう Ann", "曾小华", "单田芳", "Ørsted"]
+    // Names written alike, whose keys are kept once (`ReadingKeys.keyRepeats`, `hanRepeats`).
+    names += ["张伟", "张伟", "张伟", "Иван Петров", "Иван Петров", "김민수", "김민수"]
     return names
   }()
 
@@ -132,6 +134,9 @@ struct ReadingCacheTests {
     #expect(Array(mapped.hanUnitEnds) == Array(made.hanUnitEnds))
     #expect(Array(mapped.hanCharacters) == Array(made.hanCharacters))
     #expect(Array(mapped.hanWordStarts) == Array(made.hanWordStarts))
+    #expect(Array(mapped.keyRepeats) == Array(made.keyRepeats))
+    #expect(Array(mapped.hanRepeats) == Array(made.hanRepeats))
+    #expect(made.keyRepeats.contains { $0 != 0 } && made.hanRepeats.contains { $0 != 0 })
   }
 
   @Test("a run from the cache that makes the keys (no file yet) writes them")
@@ -243,6 +248,8 @@ struct ReadingCacheTests {
     bytes += good[parts[9]..<parts[9] + counts.vocabularyBytes]
     bytes += [UInt8](repeating: 0, count: 4 * extra)
     bytes += [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8)
+    // The repeats' bits, after the vocabulary.
+    bytes += good[parts[10]...]
     word(&bytes, 32 + 4 * 7, UInt32(ReadingCache.maximumVocabulary + 1))
     word(&bytes, 32 + 4 * 8, UInt32(counts.vocabularyBytes + 4 * extra))
     let bodySize = UInt64(bytes.count - ReadingCache.headerSize)
@@ -254,6 +261,42 @@ struct ReadingCacheTests {
     bytes = good
     bytes[parts[9] + 3] = 7
     refused.append(bytes)
+    // Repeats with no head in their word: a key's or a Han name's at a word's first bit.
+    bytes = good
+    bytes[parts[10]] |= 1
+    refused.append(bytes)
+    let hanWord = try #require(
+      (0..<counts.hanWords).first { w in
+        good.withUnsafeBytes {
+          $0.loadUnaligned(fromByteOffset: parts[3] + 8 * w, as: UInt64.self) & 1 != 0
+        }
+      })
+    bytes = good
+    bytes[parts[11] + 8 * hanWord] |= 1
+    refused.append(bytes)
+    // A key's repeat past the last key (the keys' count is not a multiple of 64).
+    #expect(counts.keys % 64 != 0)
+    bytes = good
+    bytes[parts[10] + 8 * counts.keyRepeatWords - 1] |= 0x80
+    refused.append(bytes)
+    // A Han name's repeat on a name not read from its text, and on one after such a name.
+    let hanBits = good.withUnsafeBytes { raw in
+      (0..<counts.hanWords).map {
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: parts[3] + 8 * $0, as: UInt64.self))
+      }
+    }
+    let notHan = try #require(
+      (1..<counts.names).first { hanBits[$0 / 64] >> UInt64($0 % 64) & 1 == 0 && $0 % 64 != 0 })
+    let afterNotHan = try #require(
+      (1..<counts.names).first {
+        $0 % 64 != 0 && hanBits[$0 / 64] >> UInt64($0 % 64) & 1 == 1
+          && hanBits[$0 / 64] >> UInt64($0 % 64 - 1) & 1 == 0
+      })
+    for name in [notHan, afterNotHan] {
+      bytes = good
+      bytes[parts[11] + 8 * (name / 64) + (name % 64) / 8] |= 1 << UInt8(name % 8)
+      refused.append(bytes)
+    }
     for forged in refused {
       try Self.withChecksumFixed(forged).write(to: URL(fileURLWithPath: file))
       let (answers, fromFile) = try cachedAnswers(path)
@@ -269,7 +312,20 @@ struct ReadingCacheTests {
       }
     }
     try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
-    let (answers, fromFile) = try cachedAnswers(path)
+    var (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile && answers.count == Self.terms.count)
+    // Every key marked as repeating the one before it, but each word's first: read as that
+    // one's (answers may differ), never another word's.
+    bytes = good
+    for w in 0..<counts.keyRepeatWords {
+      let left = counts.keys - 64 * w
+      let bits: UInt64 = (left >= 64 ? ~0 : (1 << UInt64(left)) - 1) & ~1
+      bytes.withUnsafeMutableBytes {
+        $0.storeBytes(of: bits.littleEndian, toByteOffset: parts[10] + 8 * w, as: UInt64.self)
+      }
+    }
+    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    (answers, fromFile) = try cachedAnswers(path)
     #expect(fromFile && answers.count == Self.terms.count)
     // The unforged bytes are read.
     try Self.withChecksumFixed(good).write(to: URL(fileURLWithPath: file))

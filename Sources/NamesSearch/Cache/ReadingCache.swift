@@ -19,7 +19,9 @@
 /// and numbers (`UInt32`), the Han names' characters' units (`UInt16`) and where each word of
 /// names starts among them (`UInt32`, one more than the words), then the vocabulary (`ReadingVocabulary.Spelling`, each as a
 /// `UInt16` scalar count, a `UInt8` abbreviation count, a `UInt8` flag (1: continues only),
-/// the scalars as `UInt32`, then the abbreviations as bytes).
+/// the scalars as `UInt32`, then the abbreviations as bytes), then the repeats' bits
+/// (`UInt64`): of the keys (one word a 64 keys), then of the Han names (as many words as
+/// the Han names' bits).
 ///
 /// The file is bound to one index file by that file's checksum, which covers the names the
 /// keys were read from and is verified before this file is read (by `IndexedQuery`, the
@@ -29,8 +31,10 @@
 /// file is used only if its size is what the header describes and within `IndexSizeLimit`
 /// of the list's size, its checksum (XXH3-64 in pieces on every core, as `IndexChecksum`)
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
-/// and in bounds, every Han slot naming a unit, no bit past the last name; the Han names'
-/// characters and their starts need no check, being read only within bounds); anything else
+/// and in bounds, every Han slot naming a unit, no bit past the last name; no repeat at a
+/// word's first key or name, past the last key, or of a name not read from its text or
+/// after one; the Han names' characters and their starts need no check, being read only
+/// within bounds); anything else
 /// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
 /// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
@@ -85,6 +89,9 @@ enum ReadingCache {
     /// The entries of `hanWordStarts`: one more than the words, or none.
     var hanWordStarts: Int { hanWords == 0 ? 0 : hanWords + 1 }
 
+    /// The words of `keyRepeats`: one a 64 keys.
+    var keyRepeatWords: Int { (keys + 63) / 64 }
+
     /// The counts in the header's order.
     var asWords: [Int] {
       [
@@ -98,6 +105,7 @@ enum ReadingCache {
       let sizes = [
         4 * keys, 4 * keys, 4 * spellings, 8 * hanWords, 2 * hanSlots, 4 * hanUnits,
         4 * hanNumbers, 2 * hanCharacters, 4 * hanWordStarts, vocabularyBytes,
+        8 * keyRepeatWords, 8 * hanWords,
       ]
       var offset = ReadingCache.headerSize
       var parts: [Int] = []
@@ -200,7 +208,10 @@ enum ReadingCache {
           file, at: parts[0], count: counts.keys, below: counts.names)
         results[task] = valid ? 1 : 0
       case pieces + 2:
-        results[task] = Self.hanTablesAreValid(file, counts: counts, parts: parts) ? 1 : 0
+        let valid =
+          Self.hanTablesAreValid(file, counts: counts, parts: parts)
+          && Self.repeatsAreValid(file, counts: counts, parts: parts)
+        results[task] = valid ? 1 : 0
       default:
         results[task] = IndexChecksum.pieceDigest(body.value, piece: task)
       }
@@ -231,8 +242,9 @@ enum ReadingCache {
     }
     return ReadingKeys(
       names: names, owners: words(0, counts.keys), ends: words(1, counts.keys),
-      spellings: spellings, vocabulary: ReadingVocabulary.shared.spellings,
-      hanNames: words(3, counts.hanWords), hanUnitOf: words(4, counts.hanSlots),
+      spellings: spellings, keyRepeats: words(10, counts.keyRepeatWords),
+      vocabulary: ReadingVocabulary.shared.spellings, hanNames: words(3, counts.hanWords),
+      hanRepeats: words(11, counts.hanWords), hanUnitOf: words(4, counts.hanSlots),
       hanUnitEnds: words(5, counts.hanUnits), hanUnitNumbers: hanUnitNumbers,
       hanCharacters: words(7, counts.hanCharacters),
       hanWordStarts: words(8, counts.hanWordStarts))
@@ -268,6 +280,36 @@ enum ReadingCache {
       littleEndian: file.loadUnaligned(
         fromByteOffset: parts[3] + 8 * (counts.hanWords - 1), as: UInt64.self))
     return last >> UInt64(counts.names % 64) == 0
+  }
+
+  /// Whether the repeats' bits are ones `ReadingKeys` can scan: none at a word's first key
+  /// or name (a repeat's head is in its word), none past the last key, and each Han name's
+  /// one set only where the name and the name before it are read from their text.
+  ///
+  /// - Complexity: O(k + n / 64) in the keys and the names.
+  static func repeatsAreValid(
+    _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
+  ) -> Bool {
+    func word(_ part: Int, _ w: Int) -> UInt64 {
+      UInt64(littleEndian: file.loadUnaligned(fromByteOffset: parts[part] + 8 * w, as: UInt64.self))
+    }
+    for w in 0..<counts.keyRepeatWords {
+      let repeats = word(10, w)
+      guard repeats & 1 == 0 else { return false }
+      if w == counts.keyRepeatWords - 1, counts.keys % 64 != 0,
+        repeats >> UInt64(counts.keys % 64) != 0
+      {
+        return false
+      }
+    }
+    for w in 0..<counts.hanWords {
+      let repeats = word(11, w)
+      let han = word(3, w)
+      guard repeats & 1 == 0, repeats & ~han == 0, repeats & ~(han << 1) == 0 else {
+        return false
+      }
+    }
+    return true
   }
 
   /// The `count` spellings encoded in `bytes`, which they must fill exactly; `nil` if not.
@@ -342,9 +384,14 @@ enum ReadingCache {
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
       keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
+    let repeats = [keys.keyRepeats.rawBytes, keys.hanRepeats.rawBytes]
+    guard keys.keyRepeats.count == counts.keyRepeatWords,
+      keys.hanRepeats.count == counts.hanWords
+    else { return false }
     return vocabulary.withUnsafeBytes { vocabulary in
       CompanionFile.write(
-        to: location.path, size: size, checksumOffset: checksumOffset, parts: parts + [vocabulary],
+        to: location.path, size: size, checksumOffset: checksumOffset,
+        parts: parts + [vocabulary] + repeats,
         header: {
           header(
             version: location.version, indexChecksum: location.indexChecksum, counts: counts,

@@ -26,6 +26,13 @@ private struct SendableCharacters: @unchecked Sendable {
 /// list's reading keys cost one pass over the names, a bit a name and a table of a few
 /// thousand characters.
 ///
+/// A key that repeats the one before it (a list sorted by name keeps equal names side by
+/// side: a Chinese list of a million names holds about a quarter as many distinct ones) is
+/// not stored again but marked (`keyRepeats`, `hanRepeats`), and a scan carries the answer
+/// of the key it repeats instead of reading it again: keys repeat only within a word of 64,
+/// so that a repeat's *head* (the nearest key before it, in its word, not marked) is found in
+/// one word and scans split at words.
+///
 /// Scanners number the keys as *entries*: `0 ..< spelledCount` the stored keys, then
 /// `spelledCount + i` for name `i` when its bit is set; entries in ascending order have
 /// ascending owners within each of the two parts.
@@ -34,8 +41,9 @@ public struct ReadingKeys: Sendable {
   /// pinyin, kana, Cyrillic and Greek tables), which a `ReadingCache` file records: raise it
   /// whenever the keys made from a name change, so files made under the old rules are made
   /// again. (2: a Hangul syllable followed by a trailing jamo reads as the syllable they
-  /// compose to, UAX #15, where Foundation's NFC had left them apart.)
-  static let ruleVersion: UInt32 = 2
+  /// compose to, UAX #15, where Foundation's NFC had left them apart. 3: keys that repeat
+  /// the one before them are marked, not stored again.)
+  static let ruleVersion: UInt32 = 3
 
   /// The top bit of a unit's last spelling number.
   static let unitEnd: UInt32 = 0x8000_0000
@@ -46,8 +54,13 @@ public struct ReadingKeys: Sendable {
   public let owners: FrozenArray<UInt32>
   /// The end of each reading key in `spellings`.
   public let ends: FrozenArray<UInt32>
-  /// The units' spelling numbers, key after key.
+  /// The units' spelling numbers, key after key (none for a key marked in `keyRepeats`).
   public let spellings: FrozenArray<UInt32>
+  /// One bit a stored key (key `r` at bit `r % 64` of word `r / 64`), `(owners.count + 63) / 64`
+  /// words: set when key `r` spells what key `r - 1` spells (never for a key at a multiple of
+  /// 64). Such a key stores no numbers (`ends[r] == ends[r - 1]`) and reads as its head's
+  /// (`headKey(of:)`).
+  let keyRepeats: FrozenArray<UInt64>
   /// What each spelling number stands for (`ReadingVocabulary`): every number the keys and
   /// the Han units hold is below its count, or is `barrier`.
   package let vocabulary: [ReadingVocabulary.Spelling]
@@ -58,6 +71,11 @@ public struct ReadingKeys: Sendable {
   let hanNames: FrozenArray<UInt64>
   /// How many bits of `hanNames` are set.
   let hanNameCount: Int
+  /// One bit a name, as `hanNames` (empty with it): set for a name read from its text whose
+  /// bytes are those of the name before it, itself read from its text, in the same word of
+  /// 64 names (never bit 0 of a word). Such a name has no units in `hanCharacters` and reads
+  /// as its head's (`hanHead(ofName:)`).
+  let hanRepeats: FrozenArray<UInt64>
   /// The first Han character read as a name's (family name) or as another: per scalar
   /// from `hanBase`, at `scalar - hanBase` (another) or `hanSpan + scalar - hanBase` (a
   /// name's first), the character's unit's index in `hanUnitEnds` plus one; 0 for a
@@ -70,11 +88,11 @@ public struct ReadingKeys: Sendable {
   /// The units of the names of Han characters only, a character at a time (its unit's index
   /// in `hanUnitEnds` plus one, as `hanUnitOf` gives it), name after name in the order of
   /// the names, each name's followed by `hanSeparator`: a name of `b` bytes has `b / 3`
-  /// entries and the separator.
+  /// entries and the separator; a name marked in `hanRepeats` has none.
   let hanCharacters: FrozenArray<UInt16>
   /// What ends each name's units in `hanCharacters` (no unit has this number).
   static let hanSeparator = UInt16.max
-  /// For each word of `hanNames` (64 names), where its first name's characters start in
+  /// For each word of `hanNames` (64 names), where its first head's characters start in
   /// `hanCharacters`, then `hanCharacters.count`; empty when `hanNames` is.
   let hanWordStarts: FrozenArray<UInt32>
 
@@ -83,6 +101,9 @@ public struct ReadingKeys: Sendable {
   /// - Precondition: the parts are consistent, as `ReadingCache` checks them: `ends`
   ///   ascending and ending at `spellings.count`, one owner per key, ascending and below
   ///   `names.count`; `hanNames` empty or one bit per name (no bit past the last name);
+  ///   `keyRepeats` one bit a key, none at a multiple of 64 or past the last key;
+  ///   `hanRepeats` empty with `hanNames` or as many words, its bits a subset of
+  ///   `hanNames`'s, none at bit 0 of a word, each one's name before it a Han name;
   ///   `hanUnitOf` empty or `2 * hanSpan` entries, each at most `hanUnitEnds.count`;
   ///   `hanUnitEnds` ascending and ending at `hanUnitNumbers.count`; `hanCharacters` each
   ///   at most `hanUnitEnds.count`; `hanWordStarts` empty with `hanNames`, else one more
@@ -90,11 +111,14 @@ public struct ReadingKeys: Sendable {
   ///   names' lengths can only give wrong answers: `hanCharacters(ofName:)` stays in bounds.)
   init(
     names: NameStore, owners: FrozenArray<UInt32>, ends: FrozenArray<UInt32>,
-    spellings: FrozenArray<UInt32>, vocabulary: [ReadingVocabulary.Spelling],
-    hanNames: FrozenArray<UInt64>, hanUnitOf: FrozenArray<UInt16>,
+    spellings: FrozenArray<UInt32>, keyRepeats: FrozenArray<UInt64>,
+    vocabulary: [ReadingVocabulary.Spelling], hanNames: FrozenArray<UInt64>,
+    hanRepeats: FrozenArray<UInt64>, hanUnitOf: FrozenArray<UInt16>,
     hanUnitEnds: FrozenArray<UInt32>, hanUnitNumbers: FrozenArray<UInt32>,
     hanCharacters: FrozenArray<UInt16>, hanWordStarts: FrozenArray<UInt32>
   ) {
+    self.keyRepeats = keyRepeats
+    self.hanRepeats = hanRepeats
     self.hanCharacters = hanCharacters
     self.hanWordStarts = hanWordStarts
     self.names = names
@@ -148,13 +172,47 @@ public struct ReadingKeys: Sendable {
     names.byteRange(of: i).count / 3
   }
 
-  /// Where the characters of name `i`, whose `hanNames` bit is set, start in
-  /// `hanCharacters`: its word's start plus the characters of the word's names before it.
+  /// Whether name `i`, read from its text, repeats the name before it (its `hanRepeats` bit).
+  @inline(__always)
+  func isHanRepeat(_ i: Int) -> Bool {
+    !hanRepeats.isEmpty && hanRepeats[i >> 6] & (1 << UInt64(i & 63)) != 0
+  }
+
+  /// The index of the bit at or below `i`'s, in `i`'s word of `repeats`, that is clear:
+  /// `i` itself when its bit is, else the head of the run of repeats it ends; the word's
+  /// first index when every bit up to `i`'s is set (only a forged file could say so).
+  @inline(__always)
+  private static func head(of i: Int, in repeats: FrozenArray<UInt64>) -> Int {
+    guard !repeats.isEmpty else { return i }
+    let upToI: UInt64 = (2 &<< UInt64(i & 63)) &- 1
+    let clear = ~repeats[i >> 6] & upToI
+    guard clear != 0 else { return i & ~63 }
+    return (i & ~63) + 63 - clear.leadingZeroBitCount
+  }
+
+  /// The name whose characters name `i` (read from its text) is read by: `i`, or the name
+  /// it repeats (`hanRepeats`), in the same word.
   ///
-  /// - Complexity: O(1) plus the names set before it in its word (at most 63).
+  /// - Complexity: O(1).
+  @inline(__always)
+  func hanHead(ofName i: Int) -> Int { Self.head(of: i, in: hanRepeats) }
+
+  /// The bits of word `w` of `hanNames` whose names have characters in `hanCharacters`:
+  /// the Han names that repeat no other.
+  @inline(__always)
+  func hanHeads(inWord w: Int) -> UInt64 {
+    hanNames[w] & (hanRepeats.isEmpty ? ~0 : ~hanRepeats[w])
+  }
+
+  /// Where the characters of name `i`, whose `hanNames` bit is set, start in
+  /// `hanCharacters`: its word's start plus the characters of the word's heads before it
+  /// (a name that repeats another starts where its head does).
+  ///
+  /// - Complexity: O(1) plus the heads set before it in its word (at most 63).
   func hanCharacterStart(ofName i: Int) -> Int {
+    let i = hanHead(ofName: i)
     var start = Int(hanWordStarts[i >> 6])
-    var before = hanNames[i >> 6] & ((1 << UInt64(i & 63)) - 1)
+    var before = hanHeads(inWord: i >> 6) & ((1 << UInt64(i & 63)) - 1)
     while before != 0 {
       start += hanCharacterCount(ofName: (i & ~63) + before.trailingZeroBitCount) + 1
       before &= before - 1
@@ -163,20 +221,22 @@ public struct ReadingKeys: Sendable {
   }
 
   /// Where the characters of name `i`, whose `hanNames` bit is set, start, given that those
-  /// of `previous.name` (an earlier name whose bit is set) start at `previous.start`: from
-  /// there when both are in one word of 64 names, else as `hanCharacterStart(ofName:)`.
-  /// Names visited in ascending order thus cost the names between them, not all the names
-  /// before each in its word.
+  /// of `previous.name` (an earlier name whose bit is set, or its head) start at
+  /// `previous.start`: from there when both are in one word of 64 names, else as
+  /// `hanCharacterStart(ofName:)`. Names visited in ascending order thus cost the names
+  /// between them, not all the names before each in its word.
   ///
-  /// - Complexity: O(1) plus the names set between `previous.name` and `i` in their word.
+  /// - Complexity: O(1) plus the heads set between `previous.name` and `i` in their word.
   func hanCharacterStart(ofName i: Int, after previous: (name: Int, start: Int)?) -> Int {
-    guard let previous, previous.name < i, previous.name >> 6 == i >> 6 else {
-      return hanCharacterStart(ofName: i)
-    }
-    var start = previous.start + hanCharacterCount(ofName: previous.name) + 1
+    let i = hanHead(ofName: i)
+    guard let previous else { return hanCharacterStart(ofName: i) }
+    let p = hanHead(ofName: previous.name)
+    guard p <= i, p >> 6 == i >> 6 else { return hanCharacterStart(ofName: i) }
+    if p == i { return previous.start }
+    var start = previous.start + hanCharacterCount(ofName: p) + 1
     let below: UInt64 = (1 << UInt64(i & 63)) &- 1
-    let above: UInt64 = ~((2 << UInt64(previous.name & 63)) &- 1)
-    var between = hanNames[i >> 6] & below & above
+    let above: UInt64 = ~((2 << UInt64(p & 63)) &- 1)
+    var between = hanHeads(inWord: i >> 6) & below & above
     while between != 0 {
       start += hanCharacterCount(ofName: (i & ~63) + between.trailingZeroBitCount) + 1
       between &= between - 1
@@ -201,9 +261,26 @@ public struct ReadingKeys: Sendable {
     e < owners.count ? Int(owners[e]) : e - owners.count
   }
 
-  /// The spelling numbers of key `r`.
+  /// Whether stored key `r` repeats the key before it (its `keyRepeats` bit).
   @inline(__always)
-  func key(_ r: Int) -> Range<Int> {
+  func isRepeatKey(_ r: Int) -> Bool {
+    !keyRepeats.isEmpty && keyRepeats[r >> 6] & (1 << UInt64(r & 63)) != 0
+  }
+
+  /// The stored key whose numbers key `r` is read by: `r`, or the key it repeats
+  /// (`keyRepeats`), in the same word.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func headKey(of r: Int) -> Int { Self.head(of: r, in: keyRepeats) }
+
+  /// The spelling numbers of key `r` (its head's, when it repeats another).
+  @inline(__always)
+  func key(_ r: Int) -> Range<Int> { storedKey(headKey(of: r)) }
+
+  /// The numbers stored for key `r`: none when it repeats another.
+  @inline(__always)
+  func storedKey(_ r: Int) -> Range<Int> {
     (r == 0 ? 0 : Int(ends[r - 1]))..<Int(ends[r])
   }
 
@@ -221,9 +298,10 @@ public struct ReadingKeys: Sendable {
       // skips the per-name work and its chunks.
       self.init(
         names: names, owners: FrozenArray(), ends: FrozenArray(), spellings: FrozenArray(),
-        vocabulary: ReadingVocabulary.shared.spellings, hanNames: FrozenArray(),
-        hanUnitOf: FrozenArray(), hanUnitEnds: FrozenArray(), hanUnitNumbers: FrozenArray(),
-        hanCharacters: FrozenArray(), hanWordStarts: FrozenArray())
+        keyRepeats: FrozenArray(), vocabulary: ReadingVocabulary.shared.spellings,
+        hanNames: FrozenArray(), hanRepeats: FrozenArray(), hanUnitOf: FrozenArray(),
+        hanUnitEnds: FrozenArray(), hanUnitNumbers: FrozenArray(), hanCharacters: FrozenArray(),
+        hanWordStarts: FrozenArray())
       return
     }
     // Chunks start at multiples of 64 names, so each writes its own words of `hanNames`.
@@ -232,12 +310,19 @@ public struct ReadingKeys: Sendable {
     let bounds = (0...chunkCount).map {
       $0 == chunkCount ? names.count : names.count * $0 / chunkCount & ~63
     }
-    typealias Part = (owners: [UInt32], ends: [UInt32], spellings: [UInt32], hanSeen: [Bool])
+    // A chunk's keys: `repeats[k]` when key `k` spells what the chunk's key before it
+    // spells (its numbers then not kept: `ends[k] == ends[k - 1]`).
+    typealias Part = (
+      owners: [UInt32], ends: [UInt32], spellings: [UInt32], repeats: [Bool], hanSeen: [Bool]
+    )
     let parts = ConcurrentResults<Part>(count: chunkCount)
-    let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (names.count + 63) / 64)
+    let wordCount = (names.count + 63) / 64
+    let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * wordCount)
     bits.initialize(repeating: 0)
     defer { bits.deallocate() }
     let hanBits = SendableWords(base: bits.baseAddress)
+    // Then the words of `hanRepeats`.
+    let repeatBits = SendableWords(base: bits.baseAddress.map { $0 + wordCount })
     ThreadPool.perform(iterations: chunkCount) { chunk in
       var builder = ReadingUnitBuilder()
       let first = bounds[chunk]
@@ -247,14 +332,28 @@ public struct ReadingKeys: Sendable {
       var owners: [UInt32] = []
       var ends: [UInt32] = []
       var spellings: [UInt32] = []
+      var repeats: [Bool] = []
+      // Where the numbers of the chunk's last key not repeating another lie.
+      var lastStored = 0..<0
       // Which Han characters the chunk's names of Han characters only have, as a name's
       // first and as another: made when a name starts with a Han character's first byte.
       var seen: UnsafeMutableBufferPointer<Bool>? = nil
       defer { seen?.deallocate() }
       var hasHan = false
       func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) {
+        let start = spellings.count
         guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else { return }
         owners.append(UInt32(owner))
+        let added = start..<spellings.count
+        let repeated =
+          !repeats.isEmpty && added.count == lastStored.count
+          && spellings[added].elementsEqual(spellings[lastStored])
+        if repeated {
+          spellings.removeSubrange(added)
+        } else {
+          lastStored = added
+        }
+        repeats.append(repeated)
         ends.append(UInt32(spellings.count))
       }
       for i in first..<last {
@@ -271,6 +370,13 @@ public struct ReadingKeys: Sendable {
           // No stored key: read from the name; its characters are numbered once, below.
           hasHan = true
           hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
+          // The name before it in its word (so in this chunk), if read from its text too
+          // and written alike, is read for it.
+          if i & 63 != 0, hanBits.base![i >> 6] & (1 << UInt64((i - 1) & 63)) != 0,
+            utf8.elementsEqual(names.utf8(of: i - 1))
+          {
+            repeatBits.base![i >> 6] |= 1 << UInt64(i & 63)
+          }
         } else {
           add(utf8, owner: i, isName: true)
         }
@@ -281,18 +387,37 @@ public struct ReadingKeys: Sendable {
           }
         }
       }
-      parts[chunk] = (owners, ends, spellings, hasHan ? Array(seen!) : [])
+      parts[chunk] = (owners, ends, spellings, repeats, hasHan ? Array(seen!) : [])
     }
     var owners = GrowableArray<UInt32>()
     var ends = GrowableArray<UInt32>()
     var spellings = GrowableArray<UInt32>()
+    var keyRepeats = GrowableArray<UInt64>()
+    var repeatWord: UInt64 = 0
     var hanSeen: [Bool] = []
     for part in parts.values {
       let part = part!
-      let offset = UInt32(spellings.count)
       part.owners.withUnsafeBufferPointer { owners.append(contentsOf: $0) }
-      part.ends.map { $0 + offset }.withUnsafeBufferPointer { ends.append(contentsOf: $0) }
-      part.spellings.withUnsafeBufferPointer { spellings.append(contentsOf: $0) }
+      part.spellings.withUnsafeBufferPointer { chunk in
+        var head = 0..<0
+        for k in part.ends.indices {
+          let r = ends.count
+          let stored = (k == 0 ? 0 : Int(part.ends[k - 1]))..<Int(part.ends[k])
+          if part.repeats[k] && r & 63 != 0 {
+            // Marked: read as the key before it.
+            repeatWord |= 1 << UInt64(r & 63)
+          } else {
+            // A chunk's repeat that starts a word of keys keeps the numbers it repeats.
+            if !part.repeats[k] { head = stored }
+            spellings.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[head]))
+          }
+          ends.append(UInt32(spellings.count))
+          if r & 63 == 63 {
+            keyRepeats.append(repeatWord)
+            repeatWord = 0
+          }
+        }
+      }
       if hanSeen.isEmpty {
         hanSeen = part.hanSeen
       } else if !part.hanSeen.isEmpty {
@@ -310,16 +435,22 @@ public struct ReadingKeys: Sendable {
       hanUnitEnds.append(UInt32(hanUnitNumbers.count))
       hanUnitOf[k] = UInt16(hanUnitEnds.count)
     }
+    if ends.count & 63 != 0 { keyRepeats.append(repeatWord) }
+    let hanWords = UnsafeBufferPointer(rebasing: bits[..<wordCount])
+    let hanRepeatWords = UnsafeBufferPointer(rebasing: bits[wordCount...])
     let (hanCharacters, hanWordStarts) =
       hanSeen.isEmpty
       ? (FrozenArray<UInt16>(), FrozenArray<UInt32>())
       : Self.hanCharacters(
-        names: names, bits: UnsafeBufferPointer(bits), unitOf: hanUnitOf, chunkCount: chunkCount)
+        names: names, bits: hanWords, repeats: hanRepeatWords, unitOf: hanUnitOf,
+        chunkCount: chunkCount)
     self.init(
       names: names, owners: owners.freeze(), ends: ends.freeze(), spellings: spellings.freeze(),
+      keyRepeats: keyRepeats.freeze(),
       // Every number the keys hold was interned before this snapshot.
       vocabulary: ReadingVocabulary.shared.spellings,
-      hanNames: hanSeen.isEmpty ? FrozenArray() : FrozenArray(bits),
+      hanNames: hanSeen.isEmpty ? FrozenArray() : FrozenArray(hanWords),
+      hanRepeats: hanSeen.isEmpty ? FrozenArray() : FrozenArray(hanRepeatWords),
       hanUnitOf: FrozenArray(hanUnitOf), hanUnitEnds: FrozenArray(hanUnitEnds),
       hanUnitNumbers: FrozenArray(hanUnitNumbers), hanCharacters: hanCharacters,
       hanWordStarts: hanWordStarts)
@@ -349,20 +480,21 @@ public struct ReadingKeys: Sendable {
     return false
   }
 
-  /// The units of the characters of the names whose `bits` are set (all BMP Han characters,
-  /// 3 bytes each), through `unitOf` (`hanUnitOf`), each name's followed by `hanSeparator`,
-  /// and where each word's names start: a count per word, then the characters written in
-  /// `chunkCount` chunks of whole words.
+  /// The units of the characters of the names whose `bits` are set and whose `repeats` bits
+  /// are not (all BMP Han characters, 3 bytes each), through `unitOf` (`hanUnitOf`), each
+  /// name's followed by `hanSeparator`, and where each word's names start: a count per word,
+  /// then the characters written in `chunkCount` chunks of whole words.
   ///
   /// - Complexity: O(n) in the Han names' bytes, divided across cores.
   private static func hanCharacters(
-    names: NameStore, bits: UnsafeBufferPointer<UInt64>, unitOf: [UInt16], chunkCount: Int
+    names: NameStore, bits: UnsafeBufferPointer<UInt64>, repeats: UnsafeBufferPointer<UInt64>,
+    unitOf: [UInt16], chunkCount: Int
   ) -> (FrozenArray<UInt16>, FrozenArray<UInt32>) {
     var starts = [UInt32](repeating: 0, count: bits.count + 1)
     var total = 0
     for w in bits.indices {
       starts[w] = UInt32(total)
-      var word = bits[w]
+      var word = bits[w] & ~repeats[w]
       while word != 0 {
         total += names.byteRange(of: 64 * w + word.trailingZeroBitCount).count / 3 + 1
         word &= word - 1
@@ -372,13 +504,13 @@ public struct ReadingKeys: Sendable {
     var characters = GrowableArray<UInt16>(capacity: max(total, 1))
     guard let room = characters.reserveRoom(total) else { return (FrozenArray(), FrozenArray()) }
     let out = SendableCharacters(base: room.baseAddress)
-    let words = SharedForReading(value: bits)
+    let words = SharedForReading(value: (bits, repeats))
     let wordStarts = starts
     let wordBounds = (0...chunkCount).map { bits.count * $0 / chunkCount }
     ThreadPool.perform(iterations: chunkCount) { chunk in
       for w in wordBounds[chunk]..<wordBounds[chunk + 1] {
         var at = Int(wordStarts[w])
-        var word = words.value[w]
+        var word = words.value.0[w] & ~words.value.1[w]
         while word != 0 {
           let utf8 = names.utf8(of: 64 * w + word.trailingZeroBitCount)
           var k = 0

@@ -432,10 +432,12 @@ public struct ReadingMatcher: Sendable {
   }
 
   /// Whether name `i` of `readings`, read from its text (its `hanNames` bit set), spells
-  /// the term.
+  /// the term: its characters, or those of the name it repeats (`ReadingKeys.hanRepeats`).
   func matchesHan(name i: Int, in readings: ReadingKeys, _ han: HanMoves) -> Bool {
+    let head = readings.hanHead(ofName: i)
     let units = readings.hanCharacters(
-      from: readings.hanCharacterStart(ofName: i), count: readings.hanCharacterCount(ofName: i))
+      from: readings.hanCharacterStart(ofName: head),
+      count: readings.hanCharacterCount(ofName: head))
     return matchesHan(units, han)
   }
 

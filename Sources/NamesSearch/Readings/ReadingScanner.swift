@@ -8,10 +8,12 @@ enum ReadingScanner {
   /// entries, when given) that `matcher` matches; `nil` if `cancellation` was set.
   ///
   /// Without candidates, the names of Han characters only are found by walking the set bits
-  /// of `ReadingKeys.hanNames`, a word of 64 names at a time.
+  /// of `ReadingKeys.hanNames`, a word of 64 names at a time. A key or name that repeats the
+  /// one before it (`ReadingKeys.keyRepeats`, `hanRepeats`) takes that one's answer without
+  /// being read; so do candidates whose head was the candidate read last.
   ///
-  /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters,
-  ///   divided across cores.
+  /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters (of the
+  ///   keys and names that repeat no other), plus O(1) a repeat, divided across cores.
   static func scan(
     _ readings: ReadingKeys, for matcher: ReadingMatcher, candidates: [UInt32]? = nil,
     cancellation: CancellationFlag?
@@ -19,13 +21,14 @@ enum ReadingScanner {
     let count = candidates?.count ?? readings.entryCount
     let spelled = readings.spelledCount
     let slices = count < parallelThreshold || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
-    // Slices of Han names start at a word of `hanNames` (64 names), where
-    // `hanWordStarts` alone says where their characters start: the names' lengths are not
-    // read (`IndexedQuery` scans keys whose names it has not checked).
+    // Slices start at a word of 64 keys or of `hanNames` (64 names): a repeat's head is in
+    // its word, so in its slice, before it; and `hanWordStarts` alone says where a word's
+    // characters start: the names' lengths are not read (`IndexedQuery` scans keys whose
+    // names it has not checked).
     let bounds = (0...slices).map { slice -> Int in
       let bound = count * slice / slices
-      guard candidates == nil, bound > spelled, bound < count else { return bound }
-      return spelled + ((bound - spelled) & ~63)
+      guard candidates == nil, bound < count else { return bound }
+      return bound < spelled ? bound & ~63 : spelled + ((bound - spelled) & ~63)
     }
     let parts = ConcurrentResults<[UInt32]>(count: slices)
     // Names of Han characters only have no stored keys: they are read from their text.
@@ -34,26 +37,34 @@ enum ReadingScanner {
       var found: [UInt32] = []
       let spellings = readings.spellings.buffer
       func matchesKey(_ r: Int) -> Bool {
-        matcher.matches(UnsafeBufferPointer(rebasing: spellings[readings.key(r)]))
+        matcher.matches(UnsafeBufferPointer(rebasing: spellings[readings.storedKey(r)]))
       }
       han.withTables { tables in
         if let candidates {
-          // The last Han name read: the next one's characters are found from it.
+          // The last Han name read (a head): the next one's characters are found from it.
           var previous: (name: Int, start: Int)? = nil
+          // The last head read, key or name, and its answer.
+          var last = (head: -1, matched: false)
           for position in bounds[slice]..<bounds[slice + 1] {
             if position & 0xFFF == 0, cancellation?.isCancelled == true { return }
             let r = Int(candidates[position])
             let matched: Bool
             if r < spelled {
-              matched = matchesKey(r)
+              let head = readings.headKey(of: r)
+              if head != last.head { last = (head, matchesKey(head)) }
+              matched = last.matched
             } else {
               let name = r - spelled
               guard readings.isHanName(name) else { continue }
-              let start = readings.hanCharacterStart(ofName: name, after: previous)
-              previous = (name, start)
-              let units = readings.hanCharacters(
-                from: start, count: readings.hanCharacterCount(ofName: name))
-              matched = matcher.matchesHan(units, tables)
+              let head = spelled + readings.hanHead(ofName: name)
+              if head != last.head {
+                let start = readings.hanCharacterStart(ofName: name, after: previous)
+                previous = (head - spelled, start)
+                let units = readings.hanCharacters(
+                  from: start, count: readings.hanCharacterCount(ofName: head - spelled))
+                last = (head, matcher.matchesHan(units, tables))
+              }
+              matched = last.matched
             }
             if matched { found.append(UInt32(r)) }
           }
@@ -62,10 +73,23 @@ enum ReadingScanner {
         }
         let lower = bounds[slice]
         let upper = bounds[slice + 1]
-        // The stored keys of this slice (none when it starts past them).
-        for r in lower..<max(lower, min(upper, spelled)) {
-          if r & 0xFFF == 0, cancellation?.isCancelled == true { return }
-          if matchesKey(r) { found.append(UInt32(r)) }
+        // The stored keys of this slice (none when it starts past them); a repeat takes the
+        // answer of the key before it (its head is in this slice: slices start at words).
+        let keyRepeats = readings.keyRepeats.buffer
+        let keyMask: UInt64 = keyRepeats.isEmpty ? 0 : ~0
+        var r = lower
+        let keysEnd = max(lower, min(upper, spelled))
+        var nextLook = r
+        while r < keysEnd {
+          if r >= nextLook {
+            if cancellation?.isCancelled == true { return }
+            nextLook = r + 4_096
+          }
+          let run =
+            keyRepeats.isEmpty
+            ? 0 : repeatRun(after: r, in: keyRepeats, mask: keyMask, end: keysEnd)
+          if matchesKey(r) { for key in r...(r + run) { found.append(UInt32(key)) } }
+          r += 1 + run
         }
         // The names of this slice whose bits are set, their characters one after another.
         var i = max(lower, spelled) - spelled
@@ -73,11 +97,15 @@ enum ReadingScanner {
         let words = readings.hanNames.buffer
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
         let characters = readings.hanCharacters.buffer
+        // No name repeats another where the list has no repeats' words (nor Han names).
+        let repeats = readings.hanRepeats.isEmpty ? words : readings.hanRepeats.buffer
+        let repeatMask: UInt64 = readings.hanRepeats.isEmpty ? 0 : ~0
         if !tables.byUnit.isEmpty, characters.last == ReadingKeys.hanSeparator {
           guard
             scanHanNames(
-              from: i, to: end, words: words, characters: characters, at: at, tables: tables,
-              cancellation: cancellation, found: &found, entryOffset: spelled)
+              from: i, to: end, words: words, repeats: repeats, repeatMask: repeatMask,
+              characters: characters, at: at, tables: tables, cancellation: cancellation,
+              found: &found, entryOffset: spelled)
           else { return }
           parts[slice] = found
           return
@@ -93,11 +121,12 @@ enum ReadingScanner {
           }
           i += rest.trailingZeroBitCount
           guard i < end else { break }
-          // Each name's units end with a separator: one pass over them, name after name.
-          if matcher.matchesHanRun(characters, at: &at, tables) {
-            found.append(UInt32(spelled + i))
-          }
-          i += 1
+          // Each head's units end with a separator: one pass over them, head after head; the
+          // run of names that repeat it takes its answer.
+          let matched = matcher.matchesHanRun(characters, at: &at, tables)
+          let run = repeatRun(after: i, in: repeats, mask: repeatMask, end: end)
+          if matched { for name in i...(i + run) { found.append(UInt32(spelled + name)) } }
+          i += 1 + run
         }
         parts[slice] = found
       }
@@ -108,13 +137,17 @@ enum ReadingScanner {
   /// Appends to `found` the entries (`entryOffset` plus the name) of the names from `i` up
   /// to `end` whose `words` bits are set and whose characters, from `at` in `characters`,
   /// spell the term: one look-up a character in `tables.byUnit` (which must not be empty),
-  /// the term's end keeping itself until the name's separator. `characters` must end with
-  /// `ReadingKeys.hanSeparator`, so that a name's walk stops within it. Returns false if
-  /// `cancellation` was set (looked at every 4,096 names or more).
+  /// the term's end keeping itself until the name's separator. The names whose bits are set
+  /// in `repeats & repeatMask` (never a word's first, each after a name read from its text)
+  /// have no characters there: each run of them takes the answer of the name before it, at
+  /// once. `characters` must end with `ReadingKeys.hanSeparator`,
+  /// so that a name's walk stops within it. Returns false if `cancellation` was set (looked
+  /// at every 4,096 names or more).
   ///
-  /// - Complexity: O(n + k) in the names and their characters.
+  /// - Complexity: O(n + k) in the names and their heads' characters.
   private static func scanHanNames(
     from i: Int, to end: Int, words: UnsafeBufferPointer<UInt64>,
+    repeats: UnsafeBufferPointer<UInt64>, repeatMask: UInt64,
     characters: UnsafeBufferPointer<UInt16>, at start: Int, tables: ReadingMatcher.HanMoves.Tables,
     cancellation: CancellationFlag?, found: inout [UInt32], entryOffset: Int
   ) -> Bool {
@@ -146,9 +179,26 @@ enum ReadingScanner {
         let row = Int(unit) < rows ? Int(unit) : 0
         state = Int(byUnit[row &* width &+ state])
       }
-      if state == accepting { found.append(UInt32(entryOffset + i)) }
-      i &+= 1
+      // The names that repeat it, after it in its word, take its answer at once.
+      let run = repeatRun(after: i, in: repeats, mask: repeatMask, end: end)
+      if state == accepting {
+        for name in i...(i &+ run) { found.append(UInt32(entryOffset + name)) }
+      }
+      i &+= 1 &+ run
     }
     return true
+  }
+
+  /// How many names (or keys) after `i`, in its word of 64, are marked in `repeats & mask`
+  /// one after another (the run that repeats `i`), stopping at `end`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func repeatRun(
+    after i: Int, in repeats: UnsafeBufferPointer<UInt64>, mask: UInt64, end: Int
+  ) -> Int {
+    // `>>` past the word's last bit gives 0: no run.
+    let above = (repeats[i >> 6] & mask) >> UInt64((i & 63) + 1)
+    return min((~above).trailingZeroBitCount, end - i - 1)
   }
 }
