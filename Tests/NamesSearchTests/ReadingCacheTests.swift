@@ -327,6 +327,21 @@ struct ReadingCacheTests {
     try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
     (answers, fromFile) = try cachedAnswers(path)
     #expect(fromFile && answers.count == Self.terms.count)
+    // Every name marked as written in Han characters only and as repeating the name before
+    // it, but each word's first: read as that one's characters (answers may differ).
+    bytes = good
+    for w in 0..<counts.hanWords {
+      let left = counts.names - 64 * w
+      let han: UInt64 = left >= 64 ? ~0 : (1 << UInt64(left)) - 1
+      bytes.withUnsafeMutableBytes {
+        $0.storeBytes(of: han.littleEndian, toByteOffset: parts[3] + 8 * w, as: UInt64.self)
+        $0.storeBytes(
+          of: (han & ~1).littleEndian, toByteOffset: parts[11] + 8 * w, as: UInt64.self)
+      }
+    }
+    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    (answers, fromFile) = try cachedAnswers(path)
+    #expect(fromFile && answers.count == Self.terms.count)
     // The unforged bytes are read.
     try Self.withChecksumFixed(good).write(to: URL(fileURLWithPath: file))
     #expect(try cachedAnswers(path) == (expected, true))

@@ -7,7 +7,7 @@
 ///
 /// | offset | field | type |
 /// | --- | --- | --- |
-/// | 0 | magic `NSRDG\0\0\u{1}` | `UInt64` |
+/// | 0 | magic `NSRDG\0\0\u{2}` (the last byte: the layout's version) | `UInt64` |
 /// | 8, 12 | `IndexCache.version(unicode:)`, `ReadingKeys.ruleVersion` | `UInt32` |
 /// | 16 | the index file's checksum (`CacheHeader.checksum`) | `UInt64` |
 /// | 24 | this file's checksum (`IndexChecksum`, its field zero) | `UInt64` |
@@ -32,15 +32,16 @@
 /// of the list's size, its checksum (XXH3-64 in pieces on every core, as `IndexChecksum`)
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
 /// and in bounds, every Han slot naming a unit, no bit past the last name; no repeat at a
-/// word's first key or name, past the last key, or of a name not read from its text or
-/// after one; the Han names' characters and their starts need no check, being read only
+/// word's first key or name, past the last key, on a name not read from its text, or on a
+/// Han name whose name before it is not read from its text; the Han names' characters and their starts need no check, being read only
 /// within bounds); anything else
 /// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
 /// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
 enum ReadingCache {
-  /// `NSRDG\0\0\u{1}` as a little-endian word.
-  static let magic: UInt64 = 0x0100_0047_4452_534E
+  /// `NSRDG\0\0\u{2}` as a little-endian word; its last byte is the layout's version (2: the
+  /// repeats' bits).
+  static let magic: UInt64 = 0x0200_0047_4452_534E
   /// The header's size in bytes.
   static let headerSize = 80
   /// Where the header keeps this file's checksum.
@@ -375,7 +376,8 @@ enum ReadingCache {
       hanCharacters: keys.hanCharacters.count)
     let size = counts.layout.end
     guard counts.asWords.allSatisfy({ UInt32(exactly: $0) != nil }),
-      IndexSizeLimit.allows(size, listSize: location.listSize)
+      IndexSizeLimit.allows(size, listSize: location.listSize),
+      keys.keyRepeats.count == counts.keyRepeatWords, keys.hanRepeats.count == counts.hanWords
     else { return false }
     // What killed runs left (`IndexCache.sweepStaleTemporaries`).
     IndexCache.sweepStaleTemporaries(in: location.directory)
@@ -385,9 +387,6 @@ enum ReadingCache {
       keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
     let repeats = [keys.keyRepeats.rawBytes, keys.hanRepeats.rawBytes]
-    guard keys.keyRepeats.count == counts.keyRepeatWords,
-      keys.hanRepeats.count == counts.hanWords
-    else { return false }
     return vocabulary.withUnsafeBytes { vocabulary in
       CompanionFile.write(
         to: location.path, size: size, checksumOffset: checksumOffset,

@@ -14,7 +14,8 @@ private struct SendableCharacters: @unchecked Sendable {
 /// Only names (and records' further keys, `FurtherKeys`) that hold a character with a
 /// reading get a reading key: Han characters (pinyin), kana (romaji), Hangul syllables
 /// (jamo and initial consonants), Cyrillic and Greek letters (romanizations); see
-/// `ReadingUnitBuilder`. Key `r` is `spellings[ends[r - 1] ..< ends[r]]`: its units one after
+/// `ReadingUnitBuilder`. Key `r` is `spellings[key(r)]`: `ends[r - 1] ..< ends[r]`, or its
+/// head's range when it repeats another (below); its units one after
 /// another, each unit its spellings' numbers with the top bit set on the unit's last
 /// (`unitEnd`); a unit that cannot be typed (a character of another script) is the single
 /// number `barrier | unitEnd`.
@@ -26,12 +27,14 @@ private struct SendableCharacters: @unchecked Sendable {
 /// list's reading keys cost one pass over the names, a bit a name and a table of a few
 /// thousand characters.
 ///
-/// A key that repeats the one before it (a list sorted by name keeps equal names side by
-/// side: a Chinese list of a million names holds about a quarter as many distinct ones) is
-/// not stored again but marked (`keyRepeats`, `hanRepeats`), and a scan carries the answer
-/// of the key it repeats instead of reading it again: keys repeat only within a word of 64,
-/// so that a repeat's *head* (the nearest key before it, in its word, not marked) is found in
-/// one word and scans split at words.
+/// A key spelled as the one before it, or a Han name written as the one before it (a list
+/// sorted by name keeps equal names side by side: a Chinese list of a million names holds
+/// about a quarter as many distinct ones), keeps its entry but not its numbers or
+/// characters: it is marked (`keyRepeats`, `hanRepeats`), and a scan carries the answer of
+/// the entry it repeats instead of reading it again. Entries repeat only within a word of 64
+/// (`RepeatBits`), so that a repeat's *head* (the nearest entry before it, in its word, not
+/// marked) is found in one word and scans split at words; a run is read once a word. A name
+/// written as the name before it is not even read while the keys are made.
 ///
 /// Scanners number the keys as *entries*: `0 ..< spelledCount` the stored keys, then
 /// `spelledCount + i` for name `i` when its bit is set; entries in ascending order have
@@ -41,9 +44,9 @@ public struct ReadingKeys: Sendable {
   /// pinyin, kana, Cyrillic and Greek tables), which a `ReadingCache` file records: raise it
   /// whenever the keys made from a name change, so files made under the old rules are made
   /// again. (2: a Hangul syllable followed by a trailing jamo reads as the syllable they
-  /// compose to, UAX #15, where Foundation's NFC had left them apart. 3: keys that repeat
-  /// the one before them are marked, not stored again.)
-  static let ruleVersion: UInt32 = 3
+  /// compose to, UAX #15, where Foundation's NFC had left them apart.) The file's layout
+  /// has its own version, in `ReadingCache.magic`.
+  static let ruleVersion: UInt32 = 2
 
   /// The top bit of a unit's last spelling number.
   static let unitEnd: UInt32 = 0x8000_0000
@@ -57,9 +60,9 @@ public struct ReadingKeys: Sendable {
   /// The units' spelling numbers, key after key (none for a key marked in `keyRepeats`).
   public let spellings: FrozenArray<UInt32>
   /// One bit a stored key (key `r` at bit `r % 64` of word `r / 64`), `(owners.count + 63) / 64`
-  /// words: set when key `r` spells what key `r - 1` spells (never for a key at a multiple of
-  /// 64). Such a key stores no numbers (`ends[r] == ends[r - 1]`) and reads as its head's
-  /// (`headKey(of:)`).
+  /// words: set only when key `r` spells what key `r - 1` spells (never for a key at a
+  /// multiple of 64; a repeat the builder's chunks cannot see is left unmarked). Such a key
+  /// stores no numbers (`ends[r] == ends[r - 1]`) and reads as its head's (`headKey(of:)`).
   let keyRepeats: FrozenArray<UInt64>
   /// What each spelling number stands for (`ReadingVocabulary`): every number the keys and
   /// the Han units hold is below its count, or is `barrier`.
@@ -101,14 +104,14 @@ public struct ReadingKeys: Sendable {
   /// - Precondition: the parts are consistent, as `ReadingCache` checks them: `ends`
   ///   ascending and ending at `spellings.count`, one owner per key, ascending and below
   ///   `names.count`; `hanNames` empty or one bit per name (no bit past the last name);
-  ///   `keyRepeats` one bit a key, none at a multiple of 64 or past the last key;
-  ///   `hanRepeats` empty with `hanNames` or as many words, its bits a subset of
+  ///   `keyRepeats` one bit a key (`(keys + 63) / 64` words), none at a multiple of 64 or
+  ///   past the last key; `hanRepeats` as many words as `hanNames`, its bits a subset of
   ///   `hanNames`'s, none at bit 0 of a word, each one's name before it a Han name;
   ///   `hanUnitOf` empty or `2 * hanSpan` entries, each at most `hanUnitEnds.count`;
   ///   `hanUnitEnds` ascending and ending at `hanUnitNumbers.count`; `hanCharacters` each
   ///   at most `hanUnitEnds.count`; `hanWordStarts` empty with `hanNames`, else one more
-  ///   entry, ascending from 0 to `hanCharacters.count`. (Starts that disagree with the
-  ///   names' lengths can only give wrong answers: `hanCharacters(ofName:)` stays in bounds.)
+  ///   entry. (Its values are not checked: starts that disagree with the names' lengths,
+  ///   or past `hanCharacters`, can only give wrong answers; reads stay in bounds.)
   init(
     names: NameStore, owners: FrozenArray<UInt32>, ends: FrozenArray<UInt32>,
     spellings: FrozenArray<UInt32>, keyRepeats: FrozenArray<UInt64>,
@@ -172,30 +175,12 @@ public struct ReadingKeys: Sendable {
     names.byteRange(of: i).count / 3
   }
 
-  /// Whether name `i`, read from its text, repeats the name before it (its `hanRepeats` bit).
-  @inline(__always)
-  func isHanRepeat(_ i: Int) -> Bool {
-    !hanRepeats.isEmpty && hanRepeats[i >> 6] & (1 << UInt64(i & 63)) != 0
-  }
-
-  /// The index of the bit at or below `i`'s, in `i`'s word of `repeats`, that is clear:
-  /// `i` itself when its bit is, else the head of the run of repeats it ends; the word's
-  /// first index when every bit up to `i`'s is set (only a forged file could say so).
-  @inline(__always)
-  private static func head(of i: Int, in repeats: FrozenArray<UInt64>) -> Int {
-    guard !repeats.isEmpty else { return i }
-    let upToI: UInt64 = (2 &<< UInt64(i & 63)) &- 1
-    let clear = ~repeats[i >> 6] & upToI
-    guard clear != 0 else { return i & ~63 }
-    return (i & ~63) + 63 - clear.leadingZeroBitCount
-  }
-
   /// The name whose characters name `i` (read from its text) is read by: `i`, or the name
   /// it repeats (`hanRepeats`), in the same word.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  func hanHead(ofName i: Int) -> Int { Self.head(of: i, in: hanRepeats) }
+  func hanHead(ofName i: Int) -> Int { RepeatBits.head(of: i, in: hanRepeats.buffer) }
 
   /// The bits of word `w` of `hanNames` whose names have characters in `hanCharacters`:
   /// the Han names that repeat no other.
@@ -261,18 +246,12 @@ public struct ReadingKeys: Sendable {
     e < owners.count ? Int(owners[e]) : e - owners.count
   }
 
-  /// Whether stored key `r` repeats the key before it (its `keyRepeats` bit).
-  @inline(__always)
-  func isRepeatKey(_ r: Int) -> Bool {
-    !keyRepeats.isEmpty && keyRepeats[r >> 6] & (1 << UInt64(r & 63)) != 0
-  }
-
   /// The stored key whose numbers key `r` is read by: `r`, or the key it repeats
   /// (`keyRepeats`), in the same word.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  func headKey(of r: Int) -> Int { Self.head(of: r, in: keyRepeats) }
+  func headKey(of r: Int) -> Int { RepeatBits.head(of: r, in: keyRepeats.buffer) }
 
   /// The spelling numbers of key `r` (its head's, when it repeats another).
   @inline(__always)
@@ -310,10 +289,10 @@ public struct ReadingKeys: Sendable {
     let bounds = (0...chunkCount).map {
       $0 == chunkCount ? names.count : names.count * $0 / chunkCount & ~63
     }
-    // A chunk's keys: `repeats[k]` when key `k` spells what the chunk's key before it
+    // A chunk's keys: `keyRepeats[k]` when key `k` spells what the chunk's key before it
     // spells (its numbers then not kept: `ends[k] == ends[k - 1]`).
     typealias Part = (
-      owners: [UInt32], ends: [UInt32], spellings: [UInt32], repeats: [Bool], hanSeen: [Bool]
+      owners: [UInt32], ends: [UInt32], spellings: [UInt32], keyRepeats: [Bool], hanSeen: [Bool]
     )
     let parts = ConcurrentResults<Part>(count: chunkCount)
     let wordCount = (names.count + 63) / 64
@@ -322,7 +301,7 @@ public struct ReadingKeys: Sendable {
     defer { bits.deallocate() }
     let hanBits = SendableWords(base: bits.baseAddress)
     // Then the words of `hanRepeats`.
-    let repeatBits = SendableWords(base: bits.baseAddress.map { $0 + wordCount })
+    let hanRepeatBits = SendableWords(base: bits.baseAddress.map { $0 + wordCount })
     ThreadPool.perform(iterations: chunkCount) { chunk in
       var builder = ReadingUnitBuilder()
       let first = bounds[chunk]
@@ -332,68 +311,96 @@ public struct ReadingKeys: Sendable {
       var owners: [UInt32] = []
       var ends: [UInt32] = []
       var spellings: [UInt32] = []
-      var repeats: [Bool] = []
+      var keyRepeats: [Bool] = []
       // Where the numbers of the chunk's last key not repeating another lie.
       var lastStored = 0..<0
+      // What the name before this one got: a name written alike gets the same.
+      var previous = PreviousName.unknown
       // Which Han characters the chunk's names of Han characters only have, as a name's
       // first and as another: made when a name starts with a Han character's first byte.
       var seen: UnsafeMutableBufferPointer<Bool>? = nil
       defer { seen?.deallocate() }
       var hasHan = false
-      func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) {
+      /// Adds the key of `utf8`, if it has one, and says whether it did.
+      func add(_ utf8: UnsafeBufferPointer<UInt8>, owner: Int, isName: Bool) -> Bool {
         let start = spellings.count
-        guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else { return }
-        owners.append(UInt32(owner))
+        guard builder.appendSpellings(of: utf8, isName: isName, to: &spellings) else {
+          return false
+        }
         let added = start..<spellings.count
         let repeated =
-          !repeats.isEmpty && added.count == lastStored.count
-          && spellings[added].elementsEqual(spellings[lastStored])
+          !keyRepeats.isEmpty && added.count == lastStored.count
+          && spellings.withUnsafeBufferPointer {
+            RawBytes.equal(
+              $0.baseAddress! + added.lowerBound, $0.baseAddress! + lastStored.lowerBound,
+              count: 4 * added.count)
+          }
         if repeated {
           spellings.removeSubrange(added)
         } else {
           lastStored = added
         }
-        repeats.append(repeated)
+        append(owner: owner, repeated: repeated)
+        return true
+      }
+      func append(owner: Int, repeated: Bool) {
+        owners.append(UInt32(owner))
+        keyRepeats.append(repeated)
         ends.append(UInt32(spellings.count))
       }
       for i in first..<last {
         let utf8 = names.utf8(of: i)
-        var isHanOnly = false
-        if let lead = utf8.first, lead >= 0xE3 && lead <= 0xE9 {
-          if seen == nil {
-            seen = .allocate(capacity: 2 * Self.hanSpan)
-            seen!.initialize(repeating: false)
-          }
-          isHanOnly = Self.markHanOnly(utf8, in: seen!)
-        }
-        if isHanOnly {
-          // No stored key: read from the name; its characters are numbered once, below.
-          hasHan = true
-          hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
-          // The name before it in its word (so in this chunk), if read from its text too
-          // and written alike, is read for it.
-          if i & 63 != 0, hanBits.base![i >> 6] & (1 << UInt64((i - 1) & 63)) != 0,
-            utf8.elementsEqual(names.utf8(of: i - 1))
-          {
-            repeatBits.base![i >> 6] |= 1 << UInt64(i & 63)
+        let before = i > first ? names.utf8(of: i - 1) : UnsafeBufferPointer(start: nil, count: 0)
+        if i > first, previous != .unknown, utf8.count == before.count,
+          utf8.count == 0
+            || RawBytes.equal(utf8.baseAddress!, before.baseAddress!, count: utf8.count)
+        {
+          // Written as the name before it: read as that one, without reading it again.
+          switch previous {
+          case .han:
+            hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
+            // Not at a word's first name: its head must be in its word.
+            if i & 63 != 0 { hanRepeatBits.base![i >> 6] |= 1 << UInt64(i & 63) }
+          case .keyed:
+            append(owner: i, repeated: true)
+          case .none, .unknown:
+            break
           }
         } else {
-          add(utf8, owner: i, isName: true)
+          var isHanOnly = false
+          if let lead = utf8.first, lead >= 0xE3 && lead <= 0xE9 {
+            if seen == nil {
+              seen = .allocate(capacity: 2 * Self.hanSpan)
+              seen!.initialize(repeating: false)
+            }
+            isHanOnly = Self.markHanOnly(utf8, in: seen!)
+          }
+          if isHanOnly {
+            // No stored key: read from the name; its characters are numbered once, below.
+            hasHan = true
+            hanBits.base![i >> 6] |= 1 << UInt64(i & 63)
+            previous = .han
+          } else {
+            previous = add(utf8, owner: i, isName: true) ? .keyed : .none
+          }
         }
         if let further {
           while k < lastKey && Int(further.owners[k]) == i {
-            add(further.texts.utf8(of: k), owner: i, isName: false)
+            // The key before the next name's is no longer this name's own.
+            if add(further.texts.utf8(of: k), owner: i, isName: false), previous == .keyed {
+              previous = .unknown
+            }
             k += 1
           }
         }
       }
-      parts[chunk] = (owners, ends, spellings, repeats, hasHan ? Array(seen!) : [])
+      parts[chunk] = (owners, ends, spellings, keyRepeats, hasHan ? Array(seen!) : [])
     }
     var owners = GrowableArray<UInt32>()
     var ends = GrowableArray<UInt32>()
     var spellings = GrowableArray<UInt32>()
     var keyRepeats = GrowableArray<UInt64>()
-    var repeatWord: UInt64 = 0
+    var keyRepeatWord: UInt64 = 0
     var hanSeen: [Bool] = []
     for part in parts.values {
       let part = part!
@@ -403,18 +410,18 @@ public struct ReadingKeys: Sendable {
         for k in part.ends.indices {
           let r = ends.count
           let stored = (k == 0 ? 0 : Int(part.ends[k - 1]))..<Int(part.ends[k])
-          if part.repeats[k] && r & 63 != 0 {
+          if part.keyRepeats[k] && r & 63 != 0 {
             // Marked: read as the key before it.
-            repeatWord |= 1 << UInt64(r & 63)
+            keyRepeatWord |= 1 << UInt64(r & 63)
           } else {
             // A chunk's repeat that starts a word of keys keeps the numbers it repeats.
-            if !part.repeats[k] { head = stored }
+            if !part.keyRepeats[k] { head = stored }
             spellings.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[head]))
           }
           ends.append(UInt32(spellings.count))
           if r & 63 == 63 {
-            keyRepeats.append(repeatWord)
-            repeatWord = 0
+            keyRepeats.append(keyRepeatWord)
+            keyRepeatWord = 0
           }
         }
       }
@@ -435,7 +442,7 @@ public struct ReadingKeys: Sendable {
       hanUnitEnds.append(UInt32(hanUnitNumbers.count))
       hanUnitOf[k] = UInt16(hanUnitEnds.count)
     }
-    if ends.count & 63 != 0 { keyRepeats.append(repeatWord) }
+    if ends.count & 63 != 0 { keyRepeats.append(keyRepeatWord) }
     let hanWords = UnsafeBufferPointer(rebasing: bits[..<wordCount])
     let hanRepeatWords = UnsafeBufferPointer(rebasing: bits[wordCount...])
     let (hanCharacters, hanWordStarts) =
@@ -531,4 +538,17 @@ public struct ReadingKeys: Sendable {
     characters.commitRoom(total)
     return (characters.freeze(), FrozenArray(wordStarts))
   }
+}
+
+/// What the name before another got in `ReadingKeys.init(names:further:)`, so that a name
+/// written alike gets the same without being read: `unknown` when that cannot be said (the
+/// chunk's first name, or a name whose further keys came after its own key).
+private enum PreviousName {
+  case unknown
+  /// Read from its text (Han characters only).
+  case han
+  /// A key of its own, the chunk's last key.
+  case keyed
+  /// No key of its own.
+  case none
 }

@@ -402,6 +402,9 @@ public struct ReadingMatcher: Sendable {
     let classOfUnit = han.classOfUnit
     let next = han.next
     guard !next.isEmpty else {
+      // A start past the characters (only a forged file's word starts could say so) reads
+      // as none.
+      at = min(at, characters.count)
       var end = at
       while end < characters.count && characters[end] != ReadingKeys.hanSeparator { end += 1 }
       let units = UnsafeBufferPointer(rebasing: characters[at..<end])
@@ -434,10 +437,9 @@ public struct ReadingMatcher: Sendable {
   /// Whether name `i` of `readings`, read from its text (its `hanNames` bit set), spells
   /// the term: its characters, or those of the name it repeats (`ReadingKeys.hanRepeats`).
   func matchesHan(name i: Int, in readings: ReadingKeys, _ han: HanMoves) -> Bool {
-    let head = readings.hanHead(ofName: i)
     let units = readings.hanCharacters(
-      from: readings.hanCharacterStart(ofName: head),
-      count: readings.hanCharacterCount(ofName: head))
+      from: readings.hanCharacterStart(ofName: i),
+      count: readings.hanCharacterCount(ofName: readings.hanHead(ofName: i)))
     return matchesHan(units, han)
   }
 

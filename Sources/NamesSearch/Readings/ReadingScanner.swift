@@ -10,7 +10,7 @@ enum ReadingScanner {
   /// Without candidates, the names of Han characters only are found by walking the set bits
   /// of `ReadingKeys.hanNames`, a word of 64 names at a time. A key or name that repeats the
   /// one before it (`ReadingKeys.keyRepeats`, `hanRepeats`) takes that one's answer without
-  /// being read; so do candidates whose head was the candidate read last.
+  /// being read; so does a candidate whose head is that of the candidate before it.
   ///
   /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters (of the
   ///   keys and names that repeat no other), plus O(1) a repeat, divided across cores.
@@ -76,7 +76,6 @@ enum ReadingScanner {
         // The stored keys of this slice (none when it starts past them); a repeat takes the
         // answer of the key before it (its head is in this slice: slices start at words).
         let keyRepeats = readings.keyRepeats.buffer
-        let keyMask: UInt64 = keyRepeats.isEmpty ? 0 : ~0
         var r = lower
         let keysEnd = max(lower, min(upper, spelled))
         var nextLook = r
@@ -85,9 +84,7 @@ enum ReadingScanner {
             if cancellation?.isCancelled == true { return }
             nextLook = r + 4_096
           }
-          let run =
-            keyRepeats.isEmpty
-            ? 0 : repeatRun(after: r, in: keyRepeats, mask: keyMask, end: keysEnd)
+          let run = RepeatBits.run(after: r, in: keyRepeats, end: keysEnd)
           if matchesKey(r) { for key in r...(r + run) { found.append(UInt32(key)) } }
           r += 1 + run
         }
@@ -97,13 +94,11 @@ enum ReadingScanner {
         let words = readings.hanNames.buffer
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
         let characters = readings.hanCharacters.buffer
-        // No name repeats another where the list has no repeats' words (nor Han names).
-        let repeats = readings.hanRepeats.isEmpty ? words : readings.hanRepeats.buffer
-        let repeatMask: UInt64 = readings.hanRepeats.isEmpty ? 0 : ~0
+        let repeats = readings.hanRepeats.buffer
         if !tables.byUnit.isEmpty, characters.last == ReadingKeys.hanSeparator {
           guard
             scanHanNames(
-              from: i, to: end, words: words, repeats: repeats, repeatMask: repeatMask,
+              from: i, to: end, words: words, repeats: repeats,
               characters: characters, at: at, tables: tables, cancellation: cancellation,
               found: &found, entryOffset: spelled)
           else { return }
@@ -124,7 +119,7 @@ enum ReadingScanner {
           // Each head's units end with a separator: one pass over them, head after head; the
           // run of names that repeat it takes its answer.
           let matched = matcher.matchesHanRun(characters, at: &at, tables)
-          let run = repeatRun(after: i, in: repeats, mask: repeatMask, end: end)
+          let run = RepeatBits.run(after: i, in: repeats, end: end)
           if matched { for name in i...(i + run) { found.append(UInt32(spelled + name)) } }
           i += 1 + run
         }
@@ -138,16 +133,15 @@ enum ReadingScanner {
   /// to `end` whose `words` bits are set and whose characters, from `at` in `characters`,
   /// spell the term: one look-up a character in `tables.byUnit` (which must not be empty),
   /// the term's end keeping itself until the name's separator. The names whose bits are set
-  /// in `repeats & repeatMask` (never a word's first, each after a name read from its text)
-  /// have no characters there: each run of them takes the answer of the name before it, at
-  /// once. `characters` must end with `ReadingKeys.hanSeparator`,
+  /// in `repeats` (`ReadingKeys.hanRepeats`) have no characters there: each run of them
+  /// takes the answer of the name before it, at once. `characters` must end with `ReadingKeys.hanSeparator`,
   /// so that a name's walk stops within it. Returns false if `cancellation` was set (looked
   /// at every 4,096 names or more).
   ///
   /// - Complexity: O(n + k) in the names and their heads' characters.
   private static func scanHanNames(
     from i: Int, to end: Int, words: UnsafeBufferPointer<UInt64>,
-    repeats: UnsafeBufferPointer<UInt64>, repeatMask: UInt64,
+    repeats: UnsafeBufferPointer<UInt64>,
     characters: UnsafeBufferPointer<UInt16>, at start: Int, tables: ReadingMatcher.HanMoves.Tables,
     cancellation: CancellationFlag?, found: inout [UInt32], entryOffset: Int
   ) -> Bool {
@@ -180,7 +174,7 @@ enum ReadingScanner {
         state = Int(byUnit[row &* width &+ state])
       }
       // The names that repeat it, after it in its word, take its answer at once.
-      let run = repeatRun(after: i, in: repeats, mask: repeatMask, end: end)
+      let run = RepeatBits.run(after: i, in: repeats, end: end)
       if state == accepting {
         for name in i...(i &+ run) { found.append(UInt32(entryOffset + name)) }
       }
@@ -189,16 +183,4 @@ enum ReadingScanner {
     return true
   }
 
-  /// How many names (or keys) after `i`, in its word of 64, are marked in `repeats & mask`
-  /// one after another (the run that repeats `i`), stopping at `end`.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  static func repeatRun(
-    after i: Int, in repeats: UnsafeBufferPointer<UInt64>, mask: UInt64, end: Int
-  ) -> Int {
-    // `>>` past the word's last bit gives 0: no run.
-    let above = (repeats[i >> 6] & mask) >> UInt64((i & 63) + 1)
-    return min((~above).trailingZeroBitCount, end - i - 1)
-  }
 }
