@@ -17,13 +17,18 @@ struct WriteError: Error {
   var reason: String { String(cString: strerror(code)) }
 }
 
-/// Raw writes to the standard streams, with `EINTR` retried and partial writes finished.
+/// Raw writes to the standard streams, with `EINTR` retried, partial writes finished, and
+/// a full non-blocking descriptor waited on.
 enum StandardStreams {
-  /// Writes all of `bytes` to `fd`.
+  /// Writes all of `bytes` to `fd`. A descriptor left non-blocking by whoever shares it (a
+  /// parent that reads the pipe without blocking) is waited on when full (`EAGAIN`), as a
+  /// blocking one would be, rather than failing mid-output.
   ///
   /// - Throws: `WriteError` with the `errno` of the failed write.
   static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws(WriteError) {
-    if let code = Descriptor.writeAll(fd, bytes) { throw WriteError(code: code) }
+    if let code = Descriptor.writeAll(fd, bytes, waitingForRoom: true) {
+      throw WriteError(code: code)
+    }
   }
 
   /// Writes `text` to standard error, each line with control and invisible characters

@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What happens when standard output goes away or fills up.
 @Suite("Output stream failures")
 struct OutputStreamTests {
@@ -41,6 +47,40 @@ struct OutputStreamTests {
       #expect(result.stdoutText == "200000\n")
       let full = try CLIRunner.run(["-f", file.path, "a"])
       #expect(full.stdout.count > 1 << 20)
+    }
+  }
+
+  /// Standard output a pipe whose `O_NONBLOCK` flag is set (its file description is shared
+  /// with whoever made it: a parent that reads it without blocking), full until its reader
+  /// wakes up: writes that fail with `EAGAIN` wait for room, and the output is whole.
+  @Test(
+    "a full, non-blocking standard output is waited on, not an error",
+    .timeLimit(.minutes(TestTimeLimit.hangMinutes)))
+  func nonBlockingStandardOutput() throws {
+    try TemporaryDirectory.with { folder in
+      let file = try PlistFile.write(Self.bigList(count: 20_000), named: "big.plist", in: folder)
+      let blocking = try CLIRunner.run(["-f", file.path, "name"])
+      #expect(blocking.status == 0 && blocking.stdout.count > 1 << 17)
+      let process = Process()
+      process.executableURL = try CLIRunner.executable()
+      process.arguments = ["-f", file.path, "name"]
+      process.environment = CLIRunner.defaultEnvironment
+      let output = Pipe()
+      let errors = Pipe()
+      let writeEnd = output.fileHandleForWriting.fileDescriptor
+      _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      // The pipe (16 pages) fills long before the reader starts.
+      Thread.sleep(forTimeInterval: 0.3)
+      let out = output.fileHandleForReading.readDataToEndOfFile()
+      let err = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      #expect(String(decoding: err, as: UTF8.self) == "")
+      #expect(process.terminationStatus == 0)
+      #expect(out == blocking.stdout)
+      #expect(out.split(separator: UInt8(ascii: "\n")).count == 20_001)
     }
   }
 
