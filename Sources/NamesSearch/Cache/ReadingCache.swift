@@ -33,8 +33,8 @@
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
 /// and in bounds, every Han slot naming a unit, no bit past the last name; no repeat at a
 /// word's first key or name, past the last key, on a name not read from its text, or on a
-/// Han name whose name before it is not read from its text; the Han names' characters and their starts need no check, being read only
-/// within bounds); anything else
+/// Han name whose name before it is not read from its text; the Han names' characters and
+/// their starts need no check, being read only within bounds); anything else
 /// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
 /// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
