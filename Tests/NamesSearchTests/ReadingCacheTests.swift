@@ -93,14 +93,51 @@ struct ReadingCacheTests {
   /// checks.
   static func counts(_ bytes: [UInt8]) -> ReadingCache.Counts {
     let words = bytes.withUnsafeBytes { raw in
-      (0..<10).map {
+      (0..<12).map {
         Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32 + 4 * $0, as: UInt32.self)))
       }
     }
     return ReadingCache.Counts(
       names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
       hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-      vocabularyBytes: words[8], hanCharacters: words[9])
+      vocabularyBytes: words[8], hanCharacters: words[9], keySignatures: words[10],
+      hanSignatures: words[11])
+  }
+
+  /// `bytes` (a `.rdg` file whose repeats' or Han names' bits were forged) with one
+  /// signature a key and a Han name that repeat no other, as the reader counts them (the
+  /// keys less every repeat bit; the Han names' bits less their repeats' bits): the
+  /// signature parts cut or padded with signatures of every bit (keys read), their counts and the body's size in the
+  /// header made to agree, so that only the forgery's own check can refuse it.
+  static func withSignatureCounts(_ bytes: [UInt8]) -> [UInt8] {
+    let counts = Self.counts(bytes)
+    let parts = counts.layout.parts
+    func word(_ part: Int, _ w: Int) -> UInt64 {
+      bytes.withUnsafeBytes {
+        UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: parts[part] + 8 * w, as: UInt64.self))
+      }
+    }
+    let keyHeads =
+      counts.keys - (0..<counts.keyRepeatWords).reduce(0) { $0 + word(10, $1).nonzeroBitCount }
+    let hanHeads = (0..<counts.hanWords).reduce(0) {
+      $0 + (word(3, $1) & ~word(11, $1)).nonzeroBitCount
+    }
+    func resized(_ part: Int, _ old: Int, _ new: Int) -> [UInt8] {
+      let kept = Array(bytes[parts[part]..<parts[part] + 8 * min(old, new)])
+      return kept + [UInt8](repeating: 0xFF, count: 8 * max(0, new - old))
+    }
+    var out = Array(bytes[..<parts[12]])
+    out += resized(12, counts.keySignatures, keyHeads)
+    out += resized(13, counts.hanSignatures, hanHeads)
+    let bodySize = UInt64(out.count - ReadingCache.headerSize)
+    out.withUnsafeMutableBytes {
+      $0.storeBytes(of: UInt32(keyHeads).littleEndian, toByteOffset: 32 + 4 * 10, as: UInt32.self)
+      $0.storeBytes(of: UInt32(hanHeads).littleEndian, toByteOffset: 32 + 4 * 11, as: UInt32.self)
+      $0.storeBytes(
+        of: bodySize.littleEndian,
+        toByteOffset: ReadingCache.bodySizeOffset, as: UInt64.self)
+    }
+    return out
   }
 
   /// Loads the list through the cache, searches every term, and says whether the reading
@@ -137,6 +174,9 @@ struct ReadingCacheTests {
     #expect(Array(mapped.keyRepeats) == Array(made.keyRepeats))
     #expect(Array(mapped.hanRepeats) == Array(made.hanRepeats))
     #expect(made.keyRepeats.contains { $0 != 0 } && made.hanRepeats.contains { $0 != 0 })
+    #expect(Array(mapped.keySignatures) == Array(made.keySignatures))
+    #expect(Array(mapped.hanSignatures) == Array(made.hanSignatures))
+    #expect(!made.keySignatures.isEmpty && !made.hanSignatures.isEmpty)
   }
 
   @Test("a run from the cache that makes the keys (no file yet) writes them")
@@ -161,7 +201,7 @@ struct ReadingCacheTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let (path, expected, file, good) = try written()
     // A byte in the header, in each part, and the last one.
-    var offsets = [0, 8, 12, 16, 24, 32, 40, 60, 72, good.count - 1]
+    var offsets = [0, 8, 12, 16, 24, 32, 40, 60, 72, 76, 80, good.count - 1]
     offsets += stride(from: ReadingCache.headerSize, to: good.count, by: max(1, good.count / 40))
     var damaged: [[UInt8]] = offsets.map {
       var bytes = good
@@ -254,17 +294,19 @@ struct ReadingCacheTests {
     word(&bytes, 32 + 4 * 8, UInt32(counts.vocabularyBytes + 4 * extra))
     let bodySize = UInt64(bytes.count - ReadingCache.headerSize)
     bytes.withUnsafeMutableBytes {
-      $0.storeBytes(of: bodySize.littleEndian, toByteOffset: 72, as: UInt64.self)
+      $0.storeBytes(
+        of: bodySize.littleEndian, toByteOffset: ReadingCache.bodySizeOffset, as: UInt64.self)
     }
     refused.append(bytes)
     // A spelling whose flag is not 0 or 1.
     bytes = good
     bytes[parts[9] + 3] = 7
     refused.append(bytes)
-    // Repeats with no head in their word: a key's or a Han name's at a word's first bit.
+    // Repeats with no head in their word: a key's or a Han name's at a word's first bit
+    // (here and below, the signatures' counts made to agree with the forged bits).
     bytes = good
     bytes[parts[10]] |= 1
-    refused.append(bytes)
+    refused.append(Self.withSignatureCounts(bytes))
     let hanWord = try #require(
       (0..<counts.hanWords).first { w in
         good.withUnsafeBytes {
@@ -273,12 +315,12 @@ struct ReadingCacheTests {
       })
     bytes = good
     bytes[parts[11] + 8 * hanWord] |= 1
-    refused.append(bytes)
+    refused.append(Self.withSignatureCounts(bytes))
     // A key's repeat past the last key (the keys' count is not a multiple of 64).
     #expect(counts.keys % 64 != 0)
     bytes = good
     bytes[parts[10] + 8 * counts.keyRepeatWords - 1] |= 0x80
-    refused.append(bytes)
+    refused.append(Self.withSignatureCounts(bytes))
     // A Han name's repeat on a name not read from its text, and on one after such a name.
     let hanBits = good.withUnsafeBytes { raw in
       (0..<counts.hanWords).map {
@@ -295,6 +337,27 @@ struct ReadingCacheTests {
     for name in [notHan, afterNotHan] {
       bytes = good
       bytes[parts[11] + 8 * (name / 64) + (name % 64) / 8] |= 1 << UInt8(name % 8)
+      refused.append(Self.withSignatureCounts(bytes))
+    }
+    // One signature too few for the keys, and one too many for the Han names (the parts
+    // and the body's size made to agree with the counts).
+    #expect(counts.keySignatures > 1 && counts.hanSignatures > 1)
+    for (field, change) in [(10, -1), (11, 1)] {
+      bytes = good
+      let part = field + 2
+      let count = field == 10 ? counts.keySignatures : counts.hanSignatures
+      let end = parts[part] + 8 * count
+      if change < 0 {
+        bytes.removeSubrange(end - 8..<end)
+      } else {
+        bytes.insert(contentsOf: [UInt8](repeating: 0, count: 8), at: end)
+      }
+      word(&bytes, 32 + 4 * field, UInt32(count + change))
+      let size = UInt64(bytes.count - ReadingCache.headerSize)
+      bytes.withUnsafeMutableBytes {
+        $0.storeBytes(
+          of: size.littleEndian, toByteOffset: ReadingCache.bodySizeOffset, as: UInt64.self)
+      }
       refused.append(bytes)
     }
     for forged in refused {
@@ -311,7 +374,8 @@ struct ReadingCacheTests {
         bytes[parts[3] + 8 * w + b] = left >= 8 ? 0xFF : UInt8((1 << left) - 1)
       }
     }
-    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    try Self.withChecksumFixed(Self.withSignatureCounts(bytes)).write(
+      to: URL(fileURLWithPath: file))
     var (answers, fromFile) = try cachedAnswers(path)
     #expect(fromFile && answers.count == Self.terms.count)
     // Every key marked as repeating the one before it, but each word's first: read as that
@@ -324,7 +388,8 @@ struct ReadingCacheTests {
         $0.storeBytes(of: bits.littleEndian, toByteOffset: parts[10] + 8 * w, as: UInt64.self)
       }
     }
-    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    try Self.withChecksumFixed(Self.withSignatureCounts(bytes)).write(
+      to: URL(fileURLWithPath: file))
     (answers, fromFile) = try cachedAnswers(path)
     #expect(fromFile && answers.count == Self.terms.count)
     // Every name marked as written in Han characters only and as repeating the name before
@@ -339,7 +404,8 @@ struct ReadingCacheTests {
           of: (han & ~1).littleEndian, toByteOffset: parts[11] + 8 * w, as: UInt64.self)
       }
     }
-    try Self.withChecksumFixed(bytes).write(to: URL(fileURLWithPath: file))
+    try Self.withChecksumFixed(Self.withSignatureCounts(bytes)).write(
+      to: URL(fileURLWithPath: file))
     (answers, fromFile) = try cachedAnswers(path)
     #expect(fromFile && answers.count == Self.terms.count)
     // The unforged bytes are read.

@@ -448,7 +448,8 @@ struct ReadingMatcherTests {
       vocabulary: keys.vocabulary, hanNames: keys.hanNames, hanRepeats: keys.hanRepeats,
       hanUnitOf: keys.hanUnitOf, hanUnitEnds: keys.hanUnitEnds,
       hanUnitNumbers: keys.hanUnitNumbers, hanCharacters: keys.hanCharacters,
-      hanWordStarts: keys.hanWordStarts)
+      hanWordStarts: keys.hanWordStarts, keySignatures: keys.keySignatures,
+      hanSignatures: keys.hanSignatures)
     var builder = ReadingUnitBuilder()
     for term in ["zhang", "zs", "wang", "xiamen", "ivan", "sato", "l"] {
       let matcher = try #require(ReadingMatcher(term: term))

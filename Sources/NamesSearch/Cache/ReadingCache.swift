@@ -3,16 +3,16 @@
 ///
 /// `<directory>/<the index file's 16 hex digits>.rdg`, written the first time a run makes
 /// the keys of a list whose index is (or has just been) written, once the answer is out;
-/// little-endian, an 80-byte header then 8-byte-aligned parts:
+/// little-endian, an 88-byte header then 8-byte-aligned parts:
 ///
 /// | offset | field | type |
 /// | --- | --- | --- |
-/// | 0 | magic `NSRDG\0\0\u{2}` (the last byte: the layout's version) | `UInt64` |
+/// | 0 | magic `NSRDG\0\0\u{3}` (the last byte: the layout's version) | `UInt64` |
 /// | 8, 12 | `IndexCache.version(unicode:)`, `ReadingKeys.ruleVersion` | `UInt32` |
 /// | 16 | the index file's checksum (`CacheHeader.checksum`) | `UInt64` |
 /// | 24 | this file's checksum (`IndexChecksum`, its field zero) | `UInt64` |
-/// | 32 … 68 | counts: names, keys, spelling numbers, Han name words, Han slots, Han units, Han unit numbers, spellings, spelling bytes, Han names' characters | `UInt32` |
-/// | 72 | body size (bytes after the header) | `UInt64` |
+/// | 32 … 76 | counts: names, keys, spelling numbers, Han name words, Han slots, Han units, Han unit numbers, spellings, spelling bytes, Han names' characters, keys' signatures, Han names' signatures | `UInt32` |
+/// | 80 | body size (bytes after the header) | `UInt64` |
 ///
 /// The parts, in order: the keys' owners and ends (`UInt32`), the spelling numbers
 /// (`UInt32`), the Han names' bits (`UInt64`), the Han slots (`UInt16`), the Han units' ends
@@ -21,7 +21,8 @@
 /// `UInt16` scalar count, a `UInt8` abbreviation count, a `UInt8` flag (1: continues only),
 /// the scalars as `UInt32`, then the abbreviations as bytes), then the repeats' bits
 /// (`UInt64`): of the keys (one word a 64 keys), then of the Han names (as many words as
-/// the Han names' bits).
+/// the Han names' bits), then the signatures (`ReadingSignature`, `UInt64`) of the keys and
+/// of the Han names that repeat no other.
 ///
 /// The file is bound to one index file by that file's checksum, which covers the names the
 /// keys were read from and is verified before this file is read (by `IndexedQuery`, the
@@ -33,17 +34,20 @@
 /// holds, and its structure is one `ReadingKeys` can scan safely (ends and owners ascending
 /// and in bounds, every Han slot naming a unit, no bit past the last name; no repeat at a
 /// word's first key or name, past the last key, on a name not read from its text, or on a
-/// Han name whose name before it is not read from its text; the Han names' characters and
-/// their starts need no check, being read only within bounds); anything else
+/// Han name whose name before it is not read from its text; one signature a key and a Han
+/// name that repeat no other; the Han names' characters, their starts and the signatures'
+/// values need no check, being read only within bounds); anything else
 /// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
 /// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
 enum ReadingCache {
-  /// `NSRDG\0\0\u{2}` as a little-endian word; its last byte is the layout's version (2: the
-  /// repeats' bits).
-  static let magic: UInt64 = 0x0200_0047_4452_534E
+  /// `NSRDG\0\0\u{3}` as a little-endian word; its last byte is the layout's version (2: the
+  /// repeats' bits; 3: the signatures).
+  static let magic: UInt64 = 0x0300_0047_4452_534E
   /// The header's size in bytes.
-  static let headerSize = 80
+  static let headerSize = 88
+  /// Where the header keeps the body's size.
+  static let bodySizeOffset = 80
   /// Where the header keeps this file's checksum.
   static let checksumOffset = 24
   /// The most spellings a file may number: a list's vocabulary is a few hundred to a few
@@ -86,6 +90,10 @@ enum ReadingCache {
     var vocabularyBytes = 0
     /// `hanCharacters`.
     var hanCharacters = 0
+    /// `keySignatures`: the keys that repeat no other.
+    var keySignatures = 0
+    /// `hanSignatures`: the Han names that repeat no other.
+    var hanSignatures = 0
 
     /// The entries of `hanWordStarts`: one more than the words, or none.
     var hanWordStarts: Int { hanWords == 0 ? 0 : hanWords + 1 }
@@ -97,7 +105,7 @@ enum ReadingCache {
     var asWords: [Int] {
       [
         names, keys, spellings, hanWords, hanSlots, hanUnits, hanNumbers, vocabulary,
-        vocabularyBytes, hanCharacters,
+        vocabularyBytes, hanCharacters, keySignatures, hanSignatures,
       ]
     }
 
@@ -106,7 +114,7 @@ enum ReadingCache {
       let sizes = [
         4 * keys, 4 * keys, 4 * spellings, 8 * hanWords, 2 * hanSlots, 4 * hanUnits,
         4 * hanNumbers, 2 * hanCharacters, 4 * hanWordStarts, vocabularyBytes,
-        8 * keyRepeatWords, 8 * hanWords,
+        8 * keyRepeatWords, 8 * hanWords, 8 * keySignatures, 8 * hanSignatures,
       ]
       var offset = ReadingCache.headerSize
       var parts: [Int] = []
@@ -129,7 +137,7 @@ enum ReadingCache {
       indexChecksum: indexChecksum, checksum: checksum, checksumOffset: checksumOffset
     ) { fields in
       for (i, count) in counts.asWords.enumerated() { fields.put(UInt32(count), 32 + 4 * i) }
-      fields.put(UInt64(counts.layout.end - headerSize), 72)
+      fields.put(UInt64(counts.layout.end - headerSize), bodySizeOffset)
     }
   }
 
@@ -165,13 +173,14 @@ enum ReadingCache {
       UInt64(littleEndian: h.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
     guard u64(0) == magic, u32(8) == location.version, u32(12) == ReadingKeys.ruleVersion,
-      u64(16) == location.indexChecksum, u64(72) == UInt64(fileSize - headerSize)
+      u64(16) == location.indexChecksum, u64(bodySizeOffset) == UInt64(fileSize - headerSize)
     else { return nil }
-    let words = (0..<10).map { Int(u32(32 + 4 * $0)) }
+    let words = (0..<12).map { Int(u32(32 + 4 * $0)) }
     let counts = Counts(
       names: words[0], keys: words[1], spellings: words[2], hanWords: words[3],
       hanSlots: words[4], hanUnits: words[5], hanNumbers: words[6], vocabulary: words[7],
-      vocabularyBytes: words[8], hanCharacters: words[9])
+      vocabularyBytes: words[8], hanCharacters: words[9], keySignatures: words[10],
+      hanSignatures: words[11])
     // Han names come with their table, and both with one bit a name.
     let hasHan = counts.hanWords > 0
     guard counts.names == nameCount,
@@ -248,7 +257,9 @@ enum ReadingCache {
       hanRepeats: words(11, counts.hanWords), hanUnitOf: words(4, counts.hanSlots),
       hanUnitEnds: words(5, counts.hanUnits), hanUnitNumbers: hanUnitNumbers,
       hanCharacters: words(7, counts.hanCharacters),
-      hanWordStarts: words(8, counts.hanWordStarts))
+      hanWordStarts: words(8, counts.hanWordStarts),
+      keySignatures: words(12, counts.keySignatures),
+      hanSignatures: words(13, counts.hanSignatures))
   }
 
   /// `numbers` with each spelling number `x` made `table[x]` (the unit-end bit kept; a
@@ -285,7 +296,8 @@ enum ReadingCache {
 
   /// Whether the repeats' bits are ones `ReadingKeys` can scan: none at a word's first key
   /// or name (a repeat's head is in its word), none past the last key, and each Han name's
-  /// one set only where the name and the name before it are read from their text.
+  /// one set only where the name and the name before it are read from their text; and
+  /// whether there is one signature a key and a Han name that repeat no other.
   ///
   /// - Complexity: O(k + n / 64) in the keys and the names.
   static func repeatsAreValid(
@@ -294,8 +306,11 @@ enum ReadingCache {
     func word(_ part: Int, _ w: Int) -> UInt64 {
       UInt64(littleEndian: file.loadUnaligned(fromByteOffset: parts[part] + 8 * w, as: UInt64.self))
     }
+    var keyHeads = counts.keys
+    var hanHeads = 0
     for w in 0..<counts.keyRepeatWords {
       let repeats = word(10, w)
+      keyHeads -= repeats.nonzeroBitCount
       guard repeats & 1 == 0 else { return false }
       if w == counts.keyRepeatWords - 1, counts.keys % 64 != 0,
         repeats >> UInt64(counts.keys % 64) != 0
@@ -309,8 +324,9 @@ enum ReadingCache {
       guard repeats & 1 == 0, repeats & ~han == 0, repeats & ~(han << 1) == 0 else {
         return false
       }
+      hanHeads += (han & ~repeats).nonzeroBitCount
     }
-    return true
+    return keyHeads == counts.keySignatures && hanHeads == counts.hanSignatures
   }
 
   /// The `count` spellings encoded in `bytes`, which they must fill exactly; `nil` if not.
@@ -373,7 +389,8 @@ enum ReadingCache {
       hanWords: keys.hanNames.count, hanSlots: keys.hanUnitOf.count,
       hanUnits: keys.hanUnitEnds.count, hanNumbers: keys.hanUnitNumbers.count,
       vocabulary: keys.vocabulary.count, vocabularyBytes: vocabulary.count,
-      hanCharacters: keys.hanCharacters.count)
+      hanCharacters: keys.hanCharacters.count, keySignatures: keys.keySignatures.count,
+      hanSignatures: keys.hanSignatures.count)
     let size = counts.layout.end
     guard counts.asWords.allSatisfy({ UInt32(exactly: $0) != nil }),
       IndexSizeLimit.allows(size, listSize: location.listSize),
@@ -386,7 +403,10 @@ enum ReadingCache {
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
       keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
-    let repeats = [keys.keyRepeats.rawBytes, keys.hanRepeats.rawBytes]
+    let repeats = [
+      keys.keyRepeats.rawBytes, keys.hanRepeats.rawBytes, keys.keySignatures.rawBytes,
+      keys.hanSignatures.rawBytes,
+    ]
     return vocabulary.withUnsafeBytes { vocabulary in
       CompanionFile.write(
         to: location.path, size: size, checksumOffset: checksumOffset,

@@ -36,6 +36,12 @@ private struct SendableCharacters: @unchecked Sendable {
 /// marked) is found in one word and scans split at words; a run is read once a word. A name
 /// written as the name before it is not even read while the keys are made.
 ///
+/// Each key or Han name that repeats no other has a signature (`ReadingSignature`, 64 bits):
+/// the pairs of scalars its units let a term type one after the other. A scan reads the
+/// units of a key only when its signature holds every pair of the term (`keySignatures`,
+/// `hanSignatures`): most keys of a large list lack one, and are passed over at the cost of
+/// one word.
+///
 /// Scanners number the keys as *entries*: `0 ..< spelledCount` the stored keys, then
 /// `spelledCount + i` for name `i` when its bit is set; entries in ascending order have
 /// ascending owners within each of the two parts.
@@ -98,6 +104,19 @@ public struct ReadingKeys: Sendable {
   /// For each word of `hanNames` (64 names), where its first head's characters start in
   /// `hanCharacters`, then `hanCharacters.count`; empty when `hanNames` is.
   let hanWordStarts: FrozenArray<UInt32>
+  /// The signature (`ReadingSignature`) of each stored key that repeats no other, in the
+  /// keys' order; empty when the keys have none (a scan then reads every key).
+  let keySignatures: FrozenArray<UInt64>
+  /// The signature of each Han name that repeats no other (`hanHeads(inWord:)`), in the
+  /// names' order, with its number of characters in its top bits
+  /// (`ReadingSignature.withLength`); empty when they have none.
+  let hanSignatures: FrozenArray<UInt64>
+  /// For each word of `keyRepeats`, how many stored keys before it repeat no other: where
+  /// its keys' signatures start. Empty with `keySignatures`.
+  private let keyHeadRanks: [UInt32]
+  /// For each word of `hanNames`, how many Han names before it repeat no other. Empty with
+  /// `hanSignatures`.
+  private let hanHeadRanks: [UInt32]
 
   /// Reading keys from their parts, as `ReadingCache` maps them from a file.
   ///
@@ -112,14 +131,38 @@ public struct ReadingKeys: Sendable {
   ///   at most `hanUnitEnds.count`; `hanWordStarts` empty with `hanNames`, else one more
   ///   entry. (Its values are not checked: starts that disagree with the names' lengths,
   ///   or past `hanCharacters`, can only give wrong answers; reads stay in bounds.)
+  ///   Signatures that are not one a head (`keySignatures`, `hanSignatures`) are dropped:
+  ///   every key is then read. (Their values are not checked: wrong ones can only give
+  ///   wrong answers.)
   init(
     names: NameStore, owners: FrozenArray<UInt32>, ends: FrozenArray<UInt32>,
     spellings: FrozenArray<UInt32>, keyRepeats: FrozenArray<UInt64>,
     vocabulary: [ReadingVocabulary.Spelling], hanNames: FrozenArray<UInt64>,
     hanRepeats: FrozenArray<UInt64>, hanUnitOf: FrozenArray<UInt16>,
     hanUnitEnds: FrozenArray<UInt32>, hanUnitNumbers: FrozenArray<UInt32>,
-    hanCharacters: FrozenArray<UInt16>, hanWordStarts: FrozenArray<UInt32>
+    hanCharacters: FrozenArray<UInt16>, hanWordStarts: FrozenArray<UInt32>,
+    keySignatures: FrozenArray<UInt64>, hanSignatures: FrozenArray<UInt64>
   ) {
+    var keyHeadRanks: [UInt32] = []
+    var heads = 0
+    for w in keyRepeats.indices {
+      keyHeadRanks.append(UInt32(truncatingIfNeeded: heads))
+      heads += min(64, owners.count - 64 * w) - keyRepeats[w].nonzeroBitCount
+    }
+    let keysHaveSignatures = heads == keySignatures.count && keyRepeats.count * 64 >= owners.count
+    self.keySignatures = keysHaveSignatures ? keySignatures : FrozenArray()
+    self.keyHeadRanks = keysHaveSignatures ? keyHeadRanks : []
+    var hanHeadRanks: [UInt32] = []
+    heads = 0
+    if hanRepeats.count == hanNames.count {
+      for w in hanNames.indices {
+        hanHeadRanks.append(UInt32(truncatingIfNeeded: heads))
+        heads += (hanNames[w] & ~hanRepeats[w]).nonzeroBitCount
+      }
+    }
+    let hanHaveSignatures = !hanNames.isEmpty && heads == hanSignatures.count
+    self.hanSignatures = hanHaveSignatures ? hanSignatures : FrozenArray()
+    self.hanHeadRanks = hanHaveSignatures ? hanHeadRanks : []
     self.keyRepeats = keyRepeats
     self.hanRepeats = hanRepeats
     self.hanCharacters = hanCharacters
@@ -186,7 +229,42 @@ public struct ReadingKeys: Sendable {
   /// the Han names that repeat no other.
   @inline(__always)
   func hanHeads(inWord w: Int) -> UInt64 {
-    hanNames[w] & (hanRepeats.isEmpty ? ~0 : ~hanRepeats[w])
+    hanNames[w] & ~hanRepeats[w]
+  }
+
+  /// Where the signature of stored key `r`, which must repeat no other, is in
+  /// `keySignatures` (when it is not empty): the keys before it that repeat no other.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func keySignatureIndex(ofHead r: Int) -> Int {
+    let below = ~keyRepeats[r >> 6] & ((1 << UInt64(r & 63)) &- 1)
+    return Int(keyHeadRanks[r >> 6]) + below.nonzeroBitCount
+  }
+
+  /// Where the signature of name `i`, a Han name that repeats no other (or the first name
+  /// of a word), is in `hanSignatures` (when it is not empty): the Han names before it that
+  /// repeat no other.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func hanSignatureIndex(ofHead i: Int) -> Int {
+    let below = hanHeads(inWord: i >> 6) & ((1 << UInt64(i & 63)) &- 1)
+    return Int(hanHeadRanks[i >> 6]) + below.nonzeroBitCount
+  }
+
+  /// Whether the head key or Han name of entry `e` (an entry that repeats no other) may
+  /// match a term whose signature is `need`: its signature holds all of `need`'s bits, or
+  /// the keys have no signatures.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func mayMatch(head e: Int, need: UInt64) -> Bool {
+    if e < owners.count {
+      return keySignatures.isEmpty || keySignatures[keySignatureIndex(ofHead: e)] & need == need
+    }
+    return hanSignatures.isEmpty
+      || hanSignatures[hanSignatureIndex(ofHead: e - owners.count)] & need == need
   }
 
   /// Where the characters of name `i`, whose `hanNames` bit is set, start in
@@ -280,7 +358,7 @@ public struct ReadingKeys: Sendable {
         keyRepeats: FrozenArray(), vocabulary: ReadingVocabulary.shared.spellings,
         hanNames: FrozenArray(), hanRepeats: FrozenArray(), hanUnitOf: FrozenArray(),
         hanUnitEnds: FrozenArray(), hanUnitNumbers: FrozenArray(), hanCharacters: FrozenArray(),
-        hanWordStarts: FrozenArray())
+        hanWordStarts: FrozenArray(), keySignatures: FrozenArray(), hanSignatures: FrozenArray())
       return
     }
     // Chunks start at multiples of 64 names, so each writes its own words of `hanNames`.
@@ -350,8 +428,9 @@ public struct ReadingKeys: Sendable {
       }
       for i in first..<last {
         let utf8 = names.utf8(of: i)
-        let before = i > first ? names.utf8(of: i - 1) : UnsafeBufferPointer(start: nil, count: 0)
-        if i > first, previous != .unknown, utf8.count == before.count,
+        // The name before it is looked at only when what it got is known.
+        if i > first, previous != .unknown, case let before = names.utf8(of: i - 1),
+          utf8.count == before.count,
           utf8.count == 0
             || RawBytes.equal(utf8.baseAddress!, before.baseAddress!, count: utf8.count)
         {
@@ -451,16 +530,129 @@ public struct ReadingKeys: Sendable {
       : Self.hanCharacters(
         names: names, bits: hanWords, repeats: hanRepeatWords, unitOf: hanUnitOf,
         chunkCount: chunkCount)
+    // Every number the keys hold was interned before this snapshot.
+    let vocabulary = ReadingVocabulary.shared.spellings
+    let units = ReadingSignature.units(of: vocabulary)
+    let frozen = (ends: ends.freeze(), spellings: spellings.freeze(), repeats: keyRepeats.freeze())
     self.init(
-      names: names, owners: owners.freeze(), ends: ends.freeze(), spellings: spellings.freeze(),
-      keyRepeats: keyRepeats.freeze(),
-      // Every number the keys hold was interned before this snapshot.
-      vocabulary: ReadingVocabulary.shared.spellings,
+      names: names, owners: owners.freeze(), ends: frozen.ends, spellings: frozen.spellings,
+      keyRepeats: frozen.repeats, vocabulary: vocabulary,
       hanNames: hanSeen.isEmpty ? FrozenArray() : FrozenArray(hanWords),
       hanRepeats: hanSeen.isEmpty ? FrozenArray() : FrozenArray(hanRepeatWords),
       hanUnitOf: FrozenArray(hanUnitOf), hanUnitEnds: FrozenArray(hanUnitEnds),
       hanUnitNumbers: FrozenArray(hanUnitNumbers), hanCharacters: hanCharacters,
-      hanWordStarts: hanWordStarts)
+      hanWordStarts: hanWordStarts,
+      keySignatures: Self.keySignatures(
+        ends: frozen.ends, spellings: frozen.spellings, repeats: frozen.repeats, units: units),
+      hanSignatures: Self.hanSignatures(
+        characters: hanCharacters, unitEnds: hanUnitEnds, unitNumbers: hanUnitNumbers,
+        units: units))
+  }
+
+  /// The signature (`ReadingSignature`) of each stored key that repeats no other, in order:
+  /// key `r` is `spellings[ends[r - 1] ..< ends[r]]`, marked in `repeats` when it repeats
+  /// the one before it; `units` summarises each spelling number. Words of 64 keys are
+  /// split across cores for many keys.
+  ///
+  /// - Complexity: O(n) in the spelling numbers, divided across cores.
+  static func keySignatures(
+    ends: FrozenArray<UInt32>, spellings: FrozenArray<UInt32>, repeats: FrozenArray<UInt64>,
+    units: [ReadingSignature.Unit]
+  ) -> FrozenArray<UInt64> {
+    let keys = ends.count
+    // Where each word's heads' signatures start.
+    var starts = [Int](repeating: 0, count: repeats.count + 1)
+    for w in repeats.indices {
+      starts[w + 1] = starts[w] + min(64, keys - 64 * w) - repeats[w].nonzeroBitCount
+    }
+    let total = starts.last ?? 0
+    var out = GrowableArray<UInt64>(capacity: max(total, 1))
+    guard total > 0, let room = out.reserveRoom(total) else { return FrozenArray() }
+    let written = SendableWords(base: room.baseAddress)
+    let chunkCount = keys < 20_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
+    let wordStarts = starts
+    units.withUnsafeBufferPointer { units in
+      let shared = SharedForReading(value: units)
+      ThreadPool.perform(iterations: chunkCount) { chunk in
+        let units = shared.value
+        let firstWord = repeats.count * chunk / chunkCount
+        let lastWord = repeats.count * (chunk + 1) / chunkCount
+        var at = wordStarts[firstWord]
+        for r in (64 * firstWord)..<min(keys, 64 * lastWord) {
+          guard repeats[r >> 6] & (1 << UInt64(r & 63)) == 0 else { continue }
+          let numbers = UnsafeBufferPointer(rebasing: spellings.buffer[Self.range(r, in: ends)])
+          written.base![at] = signature(of: numbers, units)
+          at += 1
+        }
+      }
+    }
+    out.commitRoom(total)
+    return out.freeze()
+  }
+
+  /// Key `r`'s numbers' range in the spelling numbers, by `ends`.
+  @inline(__always)
+  private static func range(_ r: Int, in ends: FrozenArray<UInt32>) -> Range<Int> {
+    (r == 0 ? 0 : Int(ends[r - 1]))..<Int(ends[r])
+  }
+
+  /// The signature of each Han name that repeats no other, in order: its characters'
+  /// units in `characters` (`hanCharacters`: each name's followed by `hanSeparator`), each
+  /// unit `u` (`u` plus one there) the spelling numbers `unitNumbers[unitEnds[u - 1] ..<
+  /// unitEnds[u]]`.
+  ///
+  /// - Complexity: O(n) in the characters, plus O(u) in the units' numbers.
+  static func hanSignatures(
+    characters: FrozenArray<UInt16>, unitEnds: [UInt32], unitNumbers: [UInt32],
+    units: [ReadingSignature.Unit]
+  ) -> FrozenArray<UInt64> {
+    // Index 0: no unit.
+    var hanUnits = [ReadingSignature.Unit()]
+    var start = 0
+    for end in unitEnds {
+      var unit = ReadingSignature.Unit()
+      for x in unitNumbers[start..<Int(end)] {
+        let number = Int(x & ~unitEnd)
+        if number < units.count { unit.formUnion(units[number]) }
+      }
+      hanUnits.append(unit)
+      start = Int(end)
+    }
+    var out = GrowableArray<UInt64>()
+    var accumulator = ReadingSignature.Accumulator()
+    var count = 0
+    for c in characters {
+      if c == hanSeparator {
+        out.append(ReadingSignature.withLength(accumulator.bits, count: count))
+        accumulator = ReadingSignature.Accumulator()
+        count = 0
+      } else {
+        count += 1
+        accumulator.add(Int(c) < hanUnits.count ? hanUnits[Int(c)] : ReadingSignature.Unit())
+      }
+    }
+    return out.freeze()
+  }
+
+  /// The signature of one key's spelling numbers (`unitEnd` on each unit's last), through
+  /// `units`, the summary of each spelling number (a barrier, or a number past them, types
+  /// nothing).
+  ///
+  /// - Complexity: O(n) in the numbers.
+  static func signature(
+    of numbers: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<ReadingSignature.Unit>
+  ) -> UInt64 {
+    var accumulator = ReadingSignature.Accumulator()
+    var unit = ReadingSignature.Unit()
+    for x in numbers {
+      let number = Int(x & ~unitEnd)
+      if number < units.count { unit.formUnion(units[number]) }
+      if x & unitEnd != 0 {
+        accumulator.add(unit)
+        unit = ReadingSignature.Unit()
+      }
+    }
+    return accumulator.signature
   }
 
   /// Whether `bytes` holds a byte of `threshold` (at least 0x80) or more: eight bytes at a

@@ -25,6 +25,9 @@ public struct ReadingMatcher: Sendable {
   private let starts: [UInt64]
   /// For each spelling number and position, the positions it leads to.
   private let moves: [UInt64]
+  /// The bits a key's signature must hold for the key to spell the term
+  /// (`ReadingSignature.of(term:)`).
+  let signature: UInt64
 
   /// The matcher of `term`, or nil when no reading can match it (more than 63 scalars
   /// folded, or no letter).
@@ -68,6 +71,7 @@ public struct ReadingMatcher: Sendable {
   init(scalars: [UInt32], vocabulary: [ReadingVocabulary.Spelling]) {
     let n = scalars.count
     term = scalars
+    signature = ReadingSignature.of(term: scalars)
     endBit = 1 << UInt64(n)
     stride = n + 1
     var starts = [UInt64](repeating: 0, count: vocabulary.count)

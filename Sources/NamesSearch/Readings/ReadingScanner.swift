@@ -10,7 +10,9 @@ enum ReadingScanner {
   /// Without candidates, the names of Han characters only are found by walking the set bits
   /// of `ReadingKeys.hanNames`, a word of 64 names at a time. A key or name that repeats the
   /// one before it (`ReadingKeys.keyRepeats`, `hanRepeats`) takes that one's answer without
-  /// being read; so does a candidate whose head is that of the candidate before it.
+  /// being read; so does a candidate whose head is that of the candidate before it. A key or
+  /// name whose signature lacks a bit of the term's (`ReadingSignature`) is not read: it
+  /// cannot match.
   ///
   /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters (of the
   ///   keys and names that repeat no other), plus O(1) a repeat, divided across cores.
@@ -36,6 +38,7 @@ enum ReadingScanner {
     ThreadPool.perform(iterations: slices) { slice in
       var found: [UInt32] = []
       let spellings = readings.spellings.buffer
+      let need = matcher.signature
       func matchesKey(_ r: Int) -> Bool {
         matcher.matches(UnsafeBufferPointer(rebasing: spellings[readings.storedKey(r)]))
       }
@@ -51,13 +54,17 @@ enum ReadingScanner {
             let matched: Bool
             if r < spelled {
               let head = readings.headKey(of: r)
-              if head != last.head { last = (head, matchesKey(head)) }
+              if head != last.head {
+                last = (head, readings.mayMatch(head: head, need: need) && matchesKey(head))
+              }
               matched = last.matched
             } else {
               let name = r - spelled
               guard readings.isHanName(name) else { continue }
               let head = spelled + readings.hanHead(ofName: name)
-              if head != last.head {
+              if head != last.head, !readings.mayMatch(head: head, need: need) {
+                last = (head, false)
+              } else if head != last.head {
                 let start = readings.hanCharacterStart(ofName: name, after: previous)
                 previous = (head - spelled, start)
                 let units = readings.hanCharacters(
@@ -79,13 +86,19 @@ enum ReadingScanner {
         var r = lower
         let keysEnd = max(lower, min(upper, spelled))
         var nextLook = r
+        // The signatures of the keys that repeat no other, from this slice's first (a head:
+        // it starts a word); every key is read when there are none.
+        let signatures = readings.keySignatures.buffer
+        var h = r < keysEnd && !signatures.isEmpty ? readings.keySignatureIndex(ofHead: r) : 0
         while r < keysEnd {
           if r >= nextLook {
             if cancellation?.isCancelled == true { return }
             nextLook = r + 4_096
           }
           let run = RepeatBits.run(after: r, in: keyRepeats, end: keysEnd)
-          if matchesKey(r) { for key in r...(r + run) { found.append(UInt32(key)) } }
+          let may = signatures.isEmpty || signatures[h] & need == need
+          h &+= 1
+          if may, matchesKey(r) { for key in r...(r + run) { found.append(UInt32(key)) } }
           r += 1 + run
         }
         // The names of this slice whose bits are set, their characters one after another.
@@ -95,11 +108,17 @@ enum ReadingScanner {
         var at = i < end ? readings.hanCharacterStart(ofName: i) : 0
         let characters = readings.hanCharacters.buffer
         let repeats = readings.hanRepeats.buffer
+        // The signatures of the Han names that repeat no other, from the first of this slice
+        // (which starts a word); none when they have none.
+        let hanSignatures = readings.hanSignatures.buffer
+        let firstSignature =
+          i < end && !hanSignatures.isEmpty ? readings.hanSignatureIndex(ofHead: i) : 0
         if !tables.byUnit.isEmpty, characters.last == ReadingKeys.hanSeparator {
           guard
             scanHanNames(
               from: i, to: end, words: words, repeats: repeats,
-              characters: characters, at: at, tables: tables, cancellation: cancellation,
+              characters: characters, at: at, tables: tables,
+              signatures: (hanSignatures, firstSignature, need), cancellation: cancellation,
               found: &found, entryOffset: spelled)
           else { return }
           parts[slice] = found
@@ -134,53 +153,111 @@ enum ReadingScanner {
   /// spell the term: one look-up a character in `tables.byUnit` (which must not be empty),
   /// the term's end keeping itself until the name's separator. The names whose bits are set
   /// in `repeats` (`ReadingKeys.hanRepeats`) have no characters there: each run of them
-  /// takes the answer of the name before it, at once. `characters` must end with `ReadingKeys.hanSeparator`,
-  /// so that a name's walk stops within it. Returns false if `cancellation` was set (looked
-  /// at every 4,096 names or more).
+  /// takes the answer of the name before it, at once. The heads (names set in `words` and
+  /// not in `repeats`) are taken a word of 64 names at a time; one whose signature
+  /// (`signatures.all[signatures.first]` for the first head, then the next for each next,
+  /// unless `all` is empty) lacks a bit of `signatures.need` is not read: its characters
+  /// are passed over by the number its signature keeps (`ReadingSignature.length`), or
+  /// four units at a time for a name of 63 or more. `characters` must end with `ReadingKeys.hanSeparator`, so
+  /// that a name's walk stops within it. Returns false if `cancellation` was set (looked at
+  /// every 4,096 names).
   ///
-  /// - Complexity: O(n + k) in the names and their heads' characters.
+  /// - Complexity: O(n / 64 + h) in the names and their heads, plus O(k) in the characters
+  ///   of the heads read.
   private static func scanHanNames(
     from i: Int, to end: Int, words: UnsafeBufferPointer<UInt64>,
     repeats: UnsafeBufferPointer<UInt64>,
     characters: UnsafeBufferPointer<UInt16>, at start: Int, tables: ReadingMatcher.HanMoves.Tables,
+    signatures: (all: UnsafeBufferPointer<UInt64>, first: Int, need: UInt64),
     cancellation: CancellationFlag?, found: inout [UInt32], entryOffset: Int
   ) -> Bool {
+    let need = signatures.need
+    let all = signatures.all
+    var h = signatures.first
     let byUnit = tables.byUnit
     let width = tables.byUnitWidth
     let rows = tables.classOfUnit.count
     let accepting = width - 1
-    var i = i
     var at = start
-    var nextLook = i
-    while i < end {
-      if i >= nextLook {
-        if cancellation?.isCancelled == true { return false }
-        nextLook = i &+ 4_096
+    var w = i >> 6
+    let lastWord = (end - 1) >> 6
+    while w <= lastWord && i < end {
+      if w & 63 == 0, cancellation?.isCancelled == true { return false }
+      var heads = words[w] & ~repeats[w]
+      if w == i >> 6 { heads &= ~0 << UInt64(i & 63) }
+      if w == lastWord, end & 63 != 0 { heads &= (1 << UInt64(end & 63)) &- 1 }
+      while heads != 0 {
+        let name = (w << 6) | heads.trailingZeroBitCount
+        heads &= heads &- 1
+        if !all.isEmpty {
+          let signature = all[h]
+          h &+= 1
+          if signature & need != need {
+            if let count = ReadingSignature.length(signature) {
+              at &+= count &+ 1
+            } else {
+              at = skipping(1, namesIn: characters, from: at)
+            }
+            continue
+          }
+        }
+        guard at < characters.count else { return true }
+        var state = 0
+        while true {
+          let unit = characters[at]
+          at &+= 1
+          if unit == ReadingKeys.hanSeparator { break }
+          // A unit past the rows (only a forged file could hold one) reads as none.
+          let row = Int(unit) < rows ? Int(unit) : 0
+          state = Int(byUnit[row &* width &+ state])
+        }
+        if state == accepting {
+          // The names that repeat it, after it in its word, take its answer at once.
+          let run = RepeatBits.run(after: name, in: repeats, end: end)
+          for repeated in name...(name &+ run) { found.append(UInt32(entryOffset + repeated)) }
+        }
       }
-      let rest = words[i >> 6] >> UInt64(i & 63)
-      if rest == 0 {
-        i = (i | 63) + 1
-        continue
-      }
-      i &+= rest.trailingZeroBitCount
-      guard i < end, at < characters.count else { break }
-      var state = 0
-      while true {
-        let unit = characters[at]
-        at &+= 1
-        if unit == ReadingKeys.hanSeparator { break }
-        // A unit past the rows (only a forged file could hold one) reads as none.
-        let row = Int(unit) < rows ? Int(unit) : 0
-        state = Int(byUnit[row &* width &+ state])
-      }
-      // The names that repeat it, after it in its word, take its answer at once.
-      let run = RepeatBits.run(after: i, in: repeats, end: end)
-      if state == accepting {
-        for name in i...(i &+ run) { found.append(UInt32(entryOffset + name)) }
-      }
-      i &+= 1 &+ run
+      w &+= 1
     }
     return true
+  }
+
+  /// Where the units after the `count`th separator from `at` in `characters` start (the
+  /// characters of `count` names passed over); `characters.count` if there are fewer.
+  /// Four units at a time: a separator (0xFFFF) is a lane of 16 bits all set, found
+  /// without carries between lanes (Warren, Hacker's Delight, 6-1).
+  ///
+  /// - Complexity: O(k / 4) in the units passed over.
+  @inline(__always)
+  static func skipping(
+    _ count: Int, namesIn characters: UnsafeBufferPointer<UInt16>, from at: Int
+  ) -> Int {
+    var at = at
+    var left = count
+    if let base = characters.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+      while at &+ 4 <= characters.count {
+        // Lanes of `~x` that are 0 are the separators: their top bit stays clear below.
+        let x = ~UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 &* at, as: UInt64.self))
+        var separators = ~(((x & low) &+ low) | x | low)
+        // The lanes' top bits summed into the top lane by one multiplication (the build's
+        // baseline x86-64 has no population count instruction).
+        let found = Int(((separators >> 15) &* 0x0001_0001_0001_0001) >> 48)
+        if found < left {
+          left &-= found
+          at &+= 4
+          continue
+        }
+        for _ in 1..<left { separators &= separators &- 1 }
+        return at &+ separators.trailingZeroBitCount >> 4 &+ 1
+      }
+    }
+    while left > 0 && at < characters.count {
+      if characters[at] == ReadingKeys.hanSeparator { left &-= 1 }
+      at &+= 1
+    }
+    return at
   }
 
 }
