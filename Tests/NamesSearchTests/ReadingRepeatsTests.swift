@@ -24,6 +24,17 @@ struct ReadingRepeatsTests {
     }
   }
 
+  /// The spelling numbers of `text`'s units made alone by `builder` (as a name's, or as a
+  /// further key's), or nil when it has no reading.
+  static func numbers(
+    of text: String, isName: Bool = true, by builder: inout ReadingUnitBuilder
+  ) -> [UInt32]? {
+    let store = NameStore([text])
+    return withExtendedLifetime(store) {
+      builder.units(of: store.utf8(of: 0), isName: isName)?.numbers
+    }
+  }
+
   /// The names found by scanning `keys` for `term`: every entry, or `candidates`.
   static func found(_ keys: ReadingKeys, _ term: String, candidates: [UInt32]? = nil) throws
     -> [Int]
@@ -47,9 +58,7 @@ struct ReadingRepeatsTests {
     let keys = ReadingKeys(names: NameStore(names))
     var builder = ReadingUnitBuilder()
     func numbers(_ name: String) throws -> Int {
-      let store = NameStore([name])
-      let made = withExtendedLifetime(store) { builder.units(of: store.utf8(of: 0), isName: true) }
-      return try #require(made).numbers.count
+      try #require(Self.numbers(of: name, by: &builder)).count
     }
     let ivanov = try numbers("Иванов")
     let sofia = try numbers("Σοφία")
@@ -160,13 +169,10 @@ struct ReadingRepeatsTests {
     for term in ["sato", "satou", "ivan", "zhangwei", "zw", "s", "i", "ann"] {
       let matcher = try #require(ReadingMatcher(term: term))
       func spells(_ text: String, isName: Bool) -> Bool {
-        let store = NameStore([text])
-        return withExtendedLifetime(store) {
-          guard let units = builder.units(of: store.utf8(of: 0), isName: isName) else {
-            return false
-          }
-          return units.numbers.withUnsafeBufferPointer { matcher.matches($0) }
+        guard let numbers = Self.numbers(of: text, isName: isName, by: &builder) else {
+          return false
         }
+        return numbers.withUnsafeBufferPointer { matcher.matches($0) }
       }
       let expected = rows.indices.filter { i in
         spells(rows[i].0, isName: true) || rows[i].1.contains { spells($0, isName: false) }

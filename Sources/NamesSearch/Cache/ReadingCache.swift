@@ -36,7 +36,8 @@
 /// word's first key or name, past the last key, on a name not read from its text, or on a
 /// Han name whose name before it is not read from its text; one signature a key and a Han
 /// name that repeat no other; the Han names' characters, their starts and the signatures'
-/// values need no check, being read only within bounds); anything else
+/// values need no check: reads stay within bounds whatever they say, a Han name's length in
+/// its signature included, which only moves where the next name is read); anything else
 /// is ignored and the keys are made from the names, as without a cache (`IndexedQuery`
 /// gives way to the load that makes them). Written atomically
 /// (`AtomicFile`); deleting it is always safe.
@@ -403,14 +404,14 @@ enum ReadingCache {
       keys.hanUnitOf.rawBytes, keys.hanUnitEnds.rawBytes, keys.hanUnitNumbers.rawBytes,
       keys.hanCharacters.rawBytes, keys.hanWordStarts.rawBytes,
     ]
-    let repeats = [
+    let wordParts = [
       keys.keyRepeats.rawBytes, keys.hanRepeats.rawBytes, keys.keySignatures.rawBytes,
       keys.hanSignatures.rawBytes,
     ]
     return vocabulary.withUnsafeBytes { vocabulary in
       CompanionFile.write(
         to: location.path, size: size, checksumOffset: checksumOffset,
-        parts: parts + [vocabulary] + repeats,
+        parts: parts + [vocabulary] + wordParts,
         header: {
           header(
             version: location.version, indexChecksum: location.indexChecksum, counts: counts,

@@ -242,9 +242,9 @@ public struct ReadingKeys: Sendable {
     return Int(keyHeadRanks[r >> 6]) + below.nonzeroBitCount
   }
 
-  /// Where the signature of name `i`, a Han name that repeats no other (or the first name
-  /// of a word), is in `hanSignatures` (when it is not empty): the Han names before it that
-  /// repeat no other.
+  /// Where the signature of name `i` is in `hanSignatures` (when it is not empty), if it is a
+  /// Han name that repeats no other; for any name, how many Han names before it repeat no
+  /// other.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -532,7 +532,7 @@ public struct ReadingKeys: Sendable {
         chunkCount: chunkCount)
     // Every number the keys hold was interned before this snapshot.
     let vocabulary = ReadingVocabulary.shared.spellings
-    let units = ReadingSignature.units(of: vocabulary)
+    let summaries = ReadingSignature.summaries(of: vocabulary)
     let frozen = (ends: ends.freeze(), spellings: spellings.freeze(), repeats: keyRepeats.freeze())
     self.init(
       names: names, owners: owners.freeze(), ends: frozen.ends, spellings: frozen.spellings,
@@ -543,21 +543,22 @@ public struct ReadingKeys: Sendable {
       hanUnitNumbers: FrozenArray(hanUnitNumbers), hanCharacters: hanCharacters,
       hanWordStarts: hanWordStarts,
       keySignatures: Self.keySignatures(
-        ends: frozen.ends, spellings: frozen.spellings, repeats: frozen.repeats, units: units),
+        ends: frozen.ends, spellings: frozen.spellings, repeats: frozen.repeats,
+        summaries: summaries),
       hanSignatures: Self.hanSignatures(
         characters: hanCharacters, unitEnds: hanUnitEnds, unitNumbers: hanUnitNumbers,
-        units: units))
+        summaries: summaries))
   }
 
   /// The signature (`ReadingSignature`) of each stored key that repeats no other, in order:
   /// key `r` is `spellings[ends[r - 1] ..< ends[r]]`, marked in `repeats` when it repeats
-  /// the one before it; `units` summarises each spelling number. Words of 64 keys are
+  /// the one before it; `summaries` summarise each spelling number. Words of 64 keys are
   /// split across cores for many keys.
   ///
   /// - Complexity: O(n) in the spelling numbers, divided across cores.
   static func keySignatures(
     ends: FrozenArray<UInt32>, spellings: FrozenArray<UInt32>, repeats: FrozenArray<UInt64>,
-    units: [ReadingSignature.Unit]
+    summaries: [ReadingSignature.Summary]
   ) -> FrozenArray<UInt64> {
     let keys = ends.count
     // Where each word's heads' signatures start.
@@ -571,17 +572,17 @@ public struct ReadingKeys: Sendable {
     let written = SendableWords(base: room.baseAddress)
     let chunkCount = keys < 20_000 || !ThreadPool.isUsable ? 1 : ProcessInfoCores.count * 4
     let wordStarts = starts
-    units.withUnsafeBufferPointer { units in
-      let shared = SharedForReading(value: units)
+    summaries.withUnsafeBufferPointer { summaries in
+      let shared = SharedForReading(value: summaries)
       ThreadPool.perform(iterations: chunkCount) { chunk in
-        let units = shared.value
+        let summaries = shared.value
         let firstWord = repeats.count * chunk / chunkCount
         let lastWord = repeats.count * (chunk + 1) / chunkCount
         var at = wordStarts[firstWord]
         for r in (64 * firstWord)..<min(keys, 64 * lastWord) {
           guard repeats[r >> 6] & (1 << UInt64(r & 63)) == 0 else { continue }
           let numbers = UnsafeBufferPointer(rebasing: spellings.buffer[Self.range(r, in: ends)])
-          written.base![at] = signature(of: numbers, units)
+          written.base![at] = signature(of: numbers, summaries)
           at += 1
         }
       }
@@ -604,16 +605,16 @@ public struct ReadingKeys: Sendable {
   /// - Complexity: O(n) in the characters, plus O(u) in the units' numbers.
   static func hanSignatures(
     characters: FrozenArray<UInt16>, unitEnds: [UInt32], unitNumbers: [UInt32],
-    units: [ReadingSignature.Unit]
+    summaries: [ReadingSignature.Summary]
   ) -> FrozenArray<UInt64> {
     // Index 0: no unit.
-    var hanUnits = [ReadingSignature.Unit()]
+    var hanUnits = [ReadingSignature.Summary()]
     var start = 0
     for end in unitEnds {
-      var unit = ReadingSignature.Unit()
+      var unit = ReadingSignature.Summary()
       for x in unitNumbers[start..<Int(end)] {
         let number = Int(x & ~unitEnd)
-        if number < units.count { unit.formUnion(units[number]) }
+        if number < summaries.count { unit.formUnion(summaries[number]) }
       }
       hanUnits.append(unit)
       start = Int(end)
@@ -628,28 +629,29 @@ public struct ReadingKeys: Sendable {
         count = 0
       } else {
         count += 1
-        accumulator.add(Int(c) < hanUnits.count ? hanUnits[Int(c)] : ReadingSignature.Unit())
+        accumulator.add(Int(c) < hanUnits.count ? hanUnits[Int(c)] : ReadingSignature.Summary())
       }
     }
     return out.freeze()
   }
 
   /// The signature of one key's spelling numbers (`unitEnd` on each unit's last), through
-  /// `units`, the summary of each spelling number (a barrier, or a number past them, types
+  /// `summaries`, that of each spelling number (a barrier, or a number past them, types
   /// nothing).
   ///
   /// - Complexity: O(n) in the numbers.
   static func signature(
-    of numbers: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<ReadingSignature.Unit>
+    of numbers: UnsafeBufferPointer<UInt32>,
+    _ summaries: UnsafeBufferPointer<ReadingSignature.Summary>
   ) -> UInt64 {
     var accumulator = ReadingSignature.Accumulator()
-    var unit = ReadingSignature.Unit()
+    var unit = ReadingSignature.Summary()
     for x in numbers {
       let number = Int(x & ~unitEnd)
-      if number < units.count { unit.formUnion(units[number]) }
+      if number < summaries.count { unit.formUnion(summaries[number]) }
       if x & unitEnd != 0 {
         accumulator.add(unit)
-        unit = ReadingSignature.Unit()
+        unit = ReadingSignature.Summary()
       }
     }
     return accumulator.signature

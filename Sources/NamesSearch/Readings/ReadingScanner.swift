@@ -12,10 +12,11 @@ enum ReadingScanner {
   /// one before it (`ReadingKeys.keyRepeats`, `hanRepeats`) takes that one's answer without
   /// being read; so does a candidate whose head is that of the candidate before it. A key or
   /// name whose signature lacks a bit of the term's (`ReadingSignature`) is not read: it
-  /// cannot match.
+  /// cannot match. (The walk of Han names by the classes' moves, for a term whose automaton
+  /// would be too large, reads every name.)
   ///
-  /// - Complexity: O(n) in the keys' spelling numbers and the Han names' characters (of the
-  ///   keys and names that repeat no other), plus O(1) a repeat, divided across cores.
+  /// - Complexity: O(1) a key or name (a repeat, or one whose signature lacks a bit), plus
+  ///   O(n) in the spelling numbers and characters of those read, divided across cores.
   static func scan(
     _ readings: ReadingKeys, for matcher: ReadingMatcher, candidates: [UInt32]? = nil,
     cancellation: CancellationFlag?

@@ -18,6 +18,11 @@
 /// next, not a hash per pair. The bits from `lengthShift` up are then folded onto the
 /// lowest (`folded(_:)`), keys and terms alike, so that a Han name's signature can keep its
 /// number of characters there (`ReadingKeys.hanSignatures`).
+///
+/// Reading cache files keep the signatures they were made with, under
+/// `ReadingKeys.ruleVersion`: raise it whenever these rules, the hash constants or
+/// `lengthShift` change (or `ReadingMatcher` comes to allow other pairs), so that files made
+/// under the old ones are made again rather than read with missed names.
 enum ReadingSignature {
   /// Where a Han name's number of characters starts in its signature (6 bits: 0 to 62,
   /// or 63 for 63 or more).
@@ -73,25 +78,26 @@ enum ReadingSignature {
     return folded(bits)
   }
 
-  /// What a unit of a key brings to its signature: its spellings' pairs within them, the
-  /// `first` bits of all their scalars, the `second` bits of their first scalars, and
-  /// whether it can type nothing.
-  struct Unit: Equatable {
+  /// What a spelling, or a unit of a key (the union of its spellings'), brings to a
+  /// signature: the pairs within each spelling, the `first` bits of all their scalars, the
+  /// `second` bits of their first scalars, and whether it can type nothing.
+  struct Summary: Equatable {
     /// The bits of pairs within one spelling.
     var inner: UInt64 = 0
-    /// Bit `first(s)` of every scalar `s` of every spelling.
-    var firsts: UInt64 = 0
-    /// Bit `second(s)` of the first scalar `s` of every spelling (one that is not empty).
-    var heads: UInt64 = 0
+    /// Bit `first(s)` of every scalar `s` of every spelling: each as a pair's first.
+    var asFirst: UInt64 = 0
+    /// Bit `second(s)` of the first scalar `s` of every spelling (one that is not empty): the
+    /// scalars that lead a spelling, each as a pair's second.
+    var leads: UInt64 = 0
     /// Whether a spelling is empty, or has an abbreviation of length 0.
     var typesNothing = false
 
     /// The summary of one spelling.
     init(_ spelling: ReadingVocabulary.Spelling) {
       let text = spelling.text
-      if let head = text.first { heads = 1 << ReadingSignature.second(head) }
+      if let lead = text.first { leads = 1 << ReadingSignature.second(lead) }
       for (i, scalar) in text.enumerated() {
-        firsts |= 1 << ReadingSignature.first(scalar)
+        asFirst |= 1 << ReadingSignature.first(scalar)
         if i + 1 < text.count { inner |= ReadingSignature.bit(scalar, text[i + 1]) }
       }
       typesNothing = text.isEmpty || spelling.abbreviations.contains(0)
@@ -101,10 +107,10 @@ enum ReadingSignature {
     init() {}
 
     /// Both units' spellings, as one unit's.
-    mutating func formUnion(_ other: Unit) {
+    mutating func formUnion(_ other: Summary) {
       inner |= other.inner
-      firsts |= other.firsts
-      heads |= other.heads
+      asFirst |= other.asFirst
+      leads |= other.leads
       typesNothing = typesNothing || other.typesNothing
     }
   }
@@ -112,8 +118,8 @@ enum ReadingSignature {
   /// The summary of each spelling number of `vocabulary`, for `Accumulator.add(_:)`.
   ///
   /// - Complexity: O(n) in the vocabulary's scalars.
-  static func units(of vocabulary: [ReadingVocabulary.Spelling]) -> [Unit] {
-    vocabulary.map(Unit.init)
+  static func summaries(of vocabulary: [ReadingVocabulary.Spelling]) -> [Summary] {
+    vocabulary.map(Summary.init)
   }
 
   /// A key's signature, unit after unit.
@@ -131,20 +137,20 @@ enum ReadingSignature {
 
     /// Adds the next unit of the key.
     @inline(__always)
-    mutating func add(_ unit: Unit) {
-      // `start` before each first scalar: the heads' bits rotated by its `first`.
+    mutating func add(_ unit: Summary) {
+      // `start` before each leading scalar: their bits rotated by its `first`.
       var pairs =
-        unit.inner | unit.heads.rotated(by: ReadingSignature.first(ReadingSignature.start))
+        unit.inner | unit.leads.rotated(by: ReadingSignature.first(ReadingSignature.start))
       // The carried scalars before each.
       if carried != 0 {
-        var heads = unit.heads
-        while heads != 0 {
-          pairs |= carried.rotated(by: UInt64(heads.trailingZeroBitCount))
-          heads &= heads &- 1
+        var leads = unit.leads
+        while leads != 0 {
+          pairs |= carried.rotated(by: UInt64(leads.trailingZeroBitCount))
+          leads &= leads &- 1
         }
       }
       bits |= pairs
-      carried = unit.typesNothing ? carried | unit.firsts : unit.firsts
+      carried = unit.typesNothing ? carried | unit.asFirst : unit.asFirst
     }
   }
 }
