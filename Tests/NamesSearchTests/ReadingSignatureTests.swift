@@ -199,23 +199,23 @@ struct ReadingSignatureTests {
     }
     #expect(h == keys.hanSignatures.count)
     // Signatures that are not one a head are dropped: every key is then read.
-    let miscounted = ReadingKeys(
-      names: keys.names, owners: keys.owners, ends: keys.ends, spellings: keys.spellings,
-      keyRepeats: keys.keyRepeats, vocabulary: keys.vocabulary, hanNames: keys.hanNames,
-      hanRepeats: keys.hanRepeats, hanUnitOf: keys.hanUnitOf, hanUnitEnds: keys.hanUnitEnds,
-      hanUnitNumbers: keys.hanUnitNumbers, hanCharacters: keys.hanCharacters,
-      hanWordStarts: keys.hanWordStarts,
-      keySignatures: FrozenArray(Array(repeating: 0, count: keys.keySignatures.count + 1)),
-      hanSignatures: FrozenArray(Array(repeating: 0, count: keys.hanSignatures.count - 1)))
+    /// `keys` with signatures of no bit, `extraKeys` more or fewer than its keys' and
+    /// `extraHan` than its Han names'.
+    func zeroed(extraKeys: Int, extraHan: Int) -> ReadingKeys {
+      ReadingKeys(
+        names: keys.names, owners: keys.owners, ends: keys.ends, spellings: keys.spellings,
+        keyRepeats: keys.keyRepeats, vocabulary: keys.vocabulary, hanNames: keys.hanNames,
+        hanRepeats: keys.hanRepeats, hanUnitOf: keys.hanUnitOf, hanUnitEnds: keys.hanUnitEnds,
+        hanUnitNumbers: keys.hanUnitNumbers, hanCharacters: keys.hanCharacters,
+        hanWordStarts: keys.hanWordStarts,
+        keySignatures: FrozenArray(
+          Array(repeating: 0, count: keys.keySignatures.count + extraKeys)),
+        hanSignatures: FrozenArray(
+          Array(repeating: 0, count: keys.hanSignatures.count + extraHan)))
+    }
+    let miscounted = zeroed(extraKeys: 1, extraHan: -1)
     #expect(miscounted.keySignatures.isEmpty && miscounted.hanSignatures.isEmpty)
-    let emptied = ReadingKeys(
-      names: keys.names, owners: keys.owners, ends: keys.ends, spellings: keys.spellings,
-      keyRepeats: keys.keyRepeats, vocabulary: keys.vocabulary, hanNames: keys.hanNames,
-      hanRepeats: keys.hanRepeats, hanUnitOf: keys.hanUnitOf, hanUnitEnds: keys.hanUnitEnds,
-      hanUnitNumbers: keys.hanUnitNumbers, hanCharacters: keys.hanCharacters,
-      hanWordStarts: keys.hanWordStarts,
-      keySignatures: FrozenArray(Array(repeating: 0, count: keys.keySignatures.count)),
-      hanSignatures: FrozenArray(Array(repeating: 0, count: keys.hanSignatures.count)))
+    let emptied = zeroed(extraKeys: 0, extraHan: 0)
     for term in ["zhang", "wang", "zs", "li", "ivan", "ova", "a"] {
       let matcher = try #require(ReadingMatcher(term: term))
       var expected: [Int] = []
