@@ -147,7 +147,7 @@ public struct ReadingKeys: Sendable {
     var heads = 0
     for w in keyRepeats.indices {
       keyHeadRanks.append(UInt32(truncatingIfNeeded: heads))
-      heads += min(64, owners.count - 64 * w) - keyRepeats[w].nonzeroBitCount
+      heads += Self.keyHeads(inWord: w, of: owners.count, repeats: keyRepeats)
     }
     let keysHaveSignatures = heads == keySignatures.count && keyRepeats.count * 64 >= owners.count
     self.keySignatures = keysHaveSignatures ? keySignatures : FrozenArray()
@@ -564,7 +564,7 @@ public struct ReadingKeys: Sendable {
     // Where each word's heads' signatures start.
     var starts = [Int](repeating: 0, count: repeats.count + 1)
     for w in repeats.indices {
-      starts[w + 1] = starts[w] + min(64, keys - 64 * w) - repeats[w].nonzeroBitCount
+      starts[w + 1] = starts[w] + keyHeads(inWord: w, of: keys, repeats: repeats)
     }
     let total = starts.last ?? 0
     var out = GrowableArray<UInt64>(capacity: max(total, 1))
@@ -589,6 +589,12 @@ public struct ReadingKeys: Sendable {
     }
     out.commitRoom(total)
     return out.freeze()
+  }
+
+  /// How many of `keys` stored keys in word `w` of `repeats` (`keyRepeats`) repeat no other.
+  @inline(__always)
+  private static func keyHeads(inWord w: Int, of keys: Int, repeats: FrozenArray<UInt64>) -> Int {
+    min(64, keys - 64 * w) - repeats[w].nonzeroBitCount
   }
 
   /// Key `r`'s numbers' range in the spelling numbers, by `ends`.

@@ -197,7 +197,7 @@ enum ReadingScanner {
             if let count = ReadingSignature.length(signature) {
               at &+= count &+ 1
             } else {
-              at = skipping(1, namesIn: characters, from: at)
+              at = skippingName(in: characters, from: at)
             }
             continue
           }
@@ -223,40 +223,29 @@ enum ReadingScanner {
     return true
   }
 
-  /// Where the units after the `count`th separator from `at` in `characters` start (the
-  /// characters of `count` names passed over); `characters.count` if there are fewer.
-  /// Four units at a time: a separator (0xFFFF) is a lane of 16 bits all set, found
-  /// without carries between lanes (Warren, Hacker's Delight, 6-1).
+  /// Where the units after the next separator from `at` in `characters` start (the
+  /// characters of one name passed over); `characters.count` if there is none. Four units
+  /// at a time: a separator (0xFFFF) is a lane of 16 bits all set, found without carries
+  /// between lanes (Warren, Hacker's Delight, 6-1).
   ///
   /// - Complexity: O(k / 4) in the units passed over.
   @inline(__always)
-  static func skipping(
-    _ count: Int, namesIn characters: UnsafeBufferPointer<UInt16>, from at: Int
-  ) -> Int {
+  static func skippingName(in characters: UnsafeBufferPointer<UInt16>, from at: Int) -> Int {
     var at = at
-    var left = count
     if let base = characters.baseAddress {
       let raw = UnsafeRawPointer(base)
       let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
       while at &+ 4 <= characters.count {
         // Lanes of `~x` that are 0 are the separators: their top bit stays clear below.
         let x = ~UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 &* at, as: UInt64.self))
-        var separators = ~(((x & low) &+ low) | x | low)
-        // The lanes' top bits summed into the top lane by one multiplication (the build's
-        // baseline x86-64 has no population count instruction).
-        let found = Int(((separators >> 15) &* 0x0001_0001_0001_0001) >> 48)
-        if found < left {
-          left &-= found
-          at &+= 4
-          continue
-        }
-        for _ in 1..<left { separators &= separators &- 1 }
-        return at &+ separators.trailingZeroBitCount >> 4 &+ 1
+        let separators = ~(((x & low) &+ low) | x | low)
+        if separators != 0 { return at &+ separators.trailingZeroBitCount >> 4 &+ 1 }
+        at &+= 4
       }
     }
-    while left > 0 && at < characters.count {
-      if characters[at] == ReadingKeys.hanSeparator { left &-= 1 }
+    while at < characters.count {
       at &+= 1
+      if characters[at &- 1] == ReadingKeys.hanSeparator { break }
     }
     return at
   }
