@@ -71,6 +71,39 @@ struct OutputBufferTests {
         == ["        ", "        ", "z\n ", "0123456789", "\n"])
   }
 
+  @Test("a line given by its range: every length 0-40, near the text's end, every indent")
+  func linesByRange() throws {
+    // Names back to back, as a `NameStore` keeps them; the last ones have fewer than 32
+    // bytes after their start (copied as other lines are), the others are copied as words.
+    let names = (0...40).map { length in
+      String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + ($0 + length) % 26))) })
+    }
+    let text = Array(names.joined().utf8)
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for name in names {
+      ranges.append(start..<start + name.utf8.count)
+      start += name.utf8.count
+    }
+    for capacity in [1, 16, 40, 49, 50, 64, 4096] {
+      for indent in [0, 2, 16] {
+        // Forwards and backwards, so that the bytes a word copy writes past a line are
+        // written again by the next one or left after what waits.
+        for order in [Array(ranges.indices), ranges.indices.reversed()] {
+          let got = try chunks(capacity: capacity) { output in
+            try text.withUnsafeBytes { text in
+              for i in order {
+                try output.write(line: ranges[i], of: text, indentedBy: indent)
+              }
+            }
+          }
+          let expected = order.map { String(repeating: " ", count: indent) + names[$0] + "\n" }
+          #expect(got.joined() == expected.joined(), "capacity \(capacity), indent \(indent)")
+        }
+      }
+    }
+  }
+
   @Test("an indented line in one copy: no indent, sixteen spaces, a block filled exactly")
   func indentedLinesInOneCopy() throws {
     // 32 bytes: "abc\n" (4) in one copy, then 16 spaces, "x" and "\n" (18); then 10 are

@@ -111,6 +111,42 @@ public final class OutputBuffer {
     count &+= n
   }
 
+  /// Appends `indent` spaces, the bytes `range` of `text`, then a line feed, as
+  /// `write(line:indentedBy:)` does; a line of at most 32 bytes whose 32 bytes from its
+  /// start lie in `text` (a name not among the last ones of a `NameStore`) is copied as four
+  /// 8-byte words, the bytes after it overwritten by the line feed and later writes: no
+  /// call to `memcpy`, whose set-up for such short lines cost about 20 instructions a
+  /// printed name of a cached query that prints 720,000 (callgrind, issue 14).
+  ///
+  /// - Precondition: `indent` is 0 to 16; `range` lies within `text`.
+  /// - Throws: whatever the sink throws.
+  /// - Complexity: O(n) in the line.
+  @inline(__always)
+  public func write(line range: Range<Int>, of text: UnsafeRawBufferPointer, indentedBy indent: Int)
+    throws
+  {
+    let length = range.count
+    let start = range.lowerBound
+    guard length <= 32, start >= 0, start &+ 32 <= text.count, indent >= 0, indent <= 16,
+      capacity &- count >= indent &+ 33
+    else {
+      try write(line: UnsafeRawBufferPointer(rebasing: text[range]), indentedBy: indent)
+      return
+    }
+    let at = storage + count
+    at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 0, as: UInt64.self)
+    at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+    let from = text.baseAddress! + start
+    let to = at + indent
+    for word in 0..<4 {
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: 8 &* word, as: UInt64.self),
+        toByteOffset: 8 &* word, as: UInt64.self)
+    }
+    to.storeBytes(of: 0x0A as UInt8, toByteOffset: length, as: UInt8.self)
+    count &+= indent &+ length &+ 1
+  }
+
   /// Hands every waiting byte to the sink.
   public func flush() throws {
     guard count > 0 else { return }

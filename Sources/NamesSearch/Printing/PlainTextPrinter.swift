@@ -60,10 +60,13 @@ public struct PlainTextPrinter: ResultPrinter {
           printed = section.lowerBound..<section.lowerBound
         }
         printed = printed.lowerBound..<section.upperBound
+        let ends = names.ends.buffer
+        let text = UnsafeRawBufferPointer(names.bytes.buffer)
         try result.matchedNames[group.matches].withUnsafeBufferPointer { matched in
           for name in matched {
             let i = Int(name)
-            try output.write(line: UnsafeRawBufferPointer(names.utf8(of: i)), indentedBy: 2)
+            let start = i == 0 ? 0 : Int(ends[i &- 1])
+            try output.write(line: start..<Int(ends[i]), of: text, indentedBy: 2)
             if i >= printed.lowerBound &+ 2 &* NameStore.releaseLag {
               names.releasePages(of: printed.lowerBound..<i &- NameStore.releaseLag)
               printed = i &- NameStore.releaseLag..<printed.upperBound
