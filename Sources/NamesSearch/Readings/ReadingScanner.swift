@@ -118,8 +118,9 @@ enum ReadingScanner {
           guard
             scanHanNames(
               from: i, to: end, words: words, repeats: repeats,
-              characters: characters, at: at, tables: tables,
-              signatures: (hanSignatures, firstSignature, need), cancellation: cancellation,
+              characters: characters, at: at, wordStarts: readings.hanWordStarts.buffer,
+              tables: tables, signatures: (hanSignatures, firstSignature, need),
+              cancellation: cancellation,
               found: &found, entryOffset: spelled)
           else { return }
           parts[slice] = found
@@ -157,18 +158,22 @@ enum ReadingScanner {
   /// takes the answer of the name before it, at once. The heads (names set in `words` and
   /// not in `repeats`) are taken a word of 64 names at a time; one whose signature
   /// (`signatures.all[signatures.first]` for the first head, then the next for each next,
-  /// unless `all` is empty) lacks a bit of `signatures.need` is not read: its characters
-  /// are passed over by the number its signature keeps (`ReadingSignature.length`), or
-  /// four units at a time for a name of 63 or more. `characters` must end with `ReadingKeys.hanSeparator`, so
-  /// that a name's walk stops within it. Returns false if `cancellation` was set (looked at
-  /// every 4,096 names).
+  /// unless `all` is empty) lacks a bit of `signatures.need` is not read. The word's heads
+  /// that pass are found first (a bit each, without a branch); a word with none is passed
+  /// over whole, and after a word's last head that passes the next word's characters start
+  /// where `wordStarts` (`ReadingKeys.hanWordStarts`) says; between heads that pass, the
+  /// characters of those that do not are passed over by the number their signatures keep
+  /// (`ReadingSignature.length`), or four units at a time for a name of 63 or more.
+  /// `characters` must end with `ReadingKeys.hanSeparator`, so that a name's walk stops
+  /// within it. Returns false if `cancellation` was set (looked at every 64 words).
   ///
   /// - Complexity: O(n / 64 + h) in the names and their heads, plus O(k) in the characters
   ///   of the heads read.
   private static func scanHanNames(
     from i: Int, to end: Int, words: UnsafeBufferPointer<UInt64>,
-    repeats: UnsafeBufferPointer<UInt64>,
-    characters: UnsafeBufferPointer<UInt16>, at start: Int, tables: ReadingMatcher.HanMoves.Tables,
+    repeats: UnsafeBufferPointer<UInt64>, characters: UnsafeBufferPointer<UInt16>,
+    at start: Int, wordStarts: UnsafeBufferPointer<UInt32>,
+    tables: ReadingMatcher.HanMoves.Tables,
     signatures: (all: UnsafeBufferPointer<UInt64>, first: Int, need: UInt64),
     cancellation: CancellationFlag?, found: inout [UInt32], entryOffset: Int
   ) -> Bool {
@@ -187,21 +192,39 @@ enum ReadingScanner {
       var heads = words[w] & ~repeats[w]
       if w == i >> 6 { heads &= ~0 << UInt64(i & 63) }
       if w == lastWord, end & 63 != 0 { heads &= (1 << UInt64(end & 63)) &- 1 }
+      // Bit j: the word's head j may match (every head when there are no signatures).
+      var passing: UInt64 = ~0
+      var signature = h
+      if !all.isEmpty {
+        let count = heads.nonzeroBitCount
+        passing = 0
+        for j in 0..<count {
+          let holds: UInt64 = all[h &+ j] & need == need ? 1 : 0
+          passing |= holds &<< UInt64(j)
+        }
+        h &+= count
+        if passing == 0 {
+          // No head to read: the next word's characters start where the table says.
+          if w &+ 1 < wordStarts.count { at = Int(wordStarts[w &+ 1]) }
+          w &+= 1
+          continue
+        }
+      }
       while heads != 0 {
         let name = (w << 6) | heads.trailingZeroBitCount
         heads &= heads &- 1
-        if !all.isEmpty {
-          let signature = all[h]
-          h &+= 1
-          if signature & need != need {
-            if let count = ReadingSignature.length(signature) {
-              at &+= count &+ 1
-            } else {
-              at = skippingName(in: characters, from: at)
-            }
-            continue
+        let reads = passing & 1 != 0
+        passing >>= 1
+        if !reads {
+          if let count = ReadingSignature.length(all[signature]) {
+            at &+= count &+ 1
+          } else {
+            at = skippingName(in: characters, from: at)
           }
+          signature &+= 1
+          continue
         }
+        signature &+= 1
         guard at < characters.count else { return true }
         var state = 0
         while true {
@@ -216,6 +239,11 @@ enum ReadingScanner {
           // The names that repeat it, after it in its word, take its answer at once.
           let run = RepeatBits.run(after: name, in: repeats, end: end)
           for repeated in name...(name &+ run) { found.append(UInt32(entryOffset + repeated)) }
+        }
+        if passing == 0, !all.isEmpty {
+          // No head after it to read in this word.
+          if w &+ 1 < wordStarts.count { at = Int(wordStarts[w &+ 1]) }
+          break
         }
       }
       w &+= 1
