@@ -95,6 +95,56 @@ struct IndexedQueryTests {
     #expect(try answering(query, path, keysPerWindow: 64) == nil)
   }
 
+  @Test("a term shorter than a trigram passes over the groups of keys that lack one of its bytes")
+  func byteSetsPassOverGroups() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Names in Latin letters, then (sorted after them) names in Han characters only, whose
+    // groups of 4,096 keys hold no Latin letter; 300 KB of keys in all, past
+    // `TrigramCache.smallestIndexedKeys`, so that the n-gram file (and its sets) is made.
+    var random = SeededGenerator(seed: 43)
+    let han = (0..<32_000).map { _ in
+      String(
+        (0..<Int.random(in: 2...3, using: &random)).map { _ in
+          "张王李赵刘陈杨黄周吴".randomElement(using: &random)!
+        })
+    }
+    let path = folder + "/mixed.txt"
+    try Data((Array(Self.names.prefix(6_000)) + han).joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    try writeFiles(path)
+    let terms = ["ka", "k", "zz", "é", "ø", "an", "q"]
+    func checked(_ term: String, keysPerWindow: Int) throws -> Int {
+      let query = Query(term: term, options: MatchOptions(usesReadings: false))
+      let answer = try #require(try answering(query, path, keysPerWindow: keysPerWindow))
+      #expect(answer.result.sections == (try expected(query, path)), "\(term)")
+      return answer.blocks.checkedBlockCount
+    }
+    var passing: [Int] = []
+    for keysPerWindow in [64, 5_000, IndexedQuery.defaultWindowKeys] {
+      passing = try terms.map { try checked($0, keysPerWindow: keysPerWindow) }
+    }
+    // Without the n-gram index's file, and so without its byte sets, every key is read.
+    let index = try #require(PathName(try indexFile(path)))
+    let file = try #require(TrigramCache.path(besideIndex: index)).description
+    try FileManager.default.removeItem(atPath: file)
+    let reading = try terms.map { try checked($0, keysPerWindow: IndexedQuery.defaultWindowKeys) }
+    // The Han names' keys (about 230 KB) and their ends (120 KB) are passed over for a
+    // Latin term.
+    for (k, term) in terms.enumerated() {
+      #expect(reading[k] > passing[k] + 150, "\(term): \(reading[k]) and \(passing[k]) blocks")
+    }
+    // Sets whose block does not check (a byte of the last set changed, the digests left
+    // alone) are not used: every key is read, and the answer is the list's.
+    try writeFiles(path)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    bytes[bytes.count - 1] ^= 0x10
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    #expect(try checked("k", keysPerWindow: IndexedQuery.defaultWindowKeys) == reading[1])
+  }
+
   @Test("a term too common for the n-gram index is answered by scanning every key")
   func tooCommon() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

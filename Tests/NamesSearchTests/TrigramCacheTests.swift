@@ -83,6 +83,9 @@ struct TrigramCacheTests {
     let made = try #require(TrigramIndex(keys: third.catalog.defaultKeys))
     #expect(Array(index.directory) == Array(made.directory))
     #expect(Array(index.postings) == Array(made.postings))
+    #expect(
+      Array(try #require(index.checkedByteSets).words)
+        == Array(try #require(made.checkedByteSets).words))
     #expect(Self.answers(third.catalog) == expected)
     #expect(!third.catalog.lacksTrigramIndex)
   }
@@ -125,7 +128,9 @@ struct TrigramCacheTests {
       bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) })
     let bits = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 36, as: UInt32.self) })
     let body = TrigramCache.headerSize + 8 * blocks
-    return (body, body + TrigramCache.layout(bucketBits: bits, postingBytes: 0).postings, bits)
+    return (
+      body, body + TrigramCache.layout(bucketBits: bits, postingBytes: 0, keys: 0).postings, bits
+    )
   }
 
   /// `bytes` (a `.tri` file) with its block digests and checksum made right again.

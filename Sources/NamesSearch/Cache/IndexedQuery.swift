@@ -1,7 +1,8 @@
 /// One query answered from a list's index file, reading and checking only what it touches:
 /// the header, titles and sections; the postings of the term's trigrams (`TrigramCache`);
 /// the keys those name (every key, a window at a time, for a term shorter than a trigram
-/// or too common for the n-gram index); when readings apply, the reading keys' own file
+/// or too common for the n-gram index, but for the groups of keys that lack a byte of a
+/// short term, `KeyByteSets`); when readings apply, the reading keys' own file
 /// (`ReadingCache`), checked and scanned whole; the names it matches. A query that finds a
 /// few names in a million hashes a few hundred 1 KiB blocks of the index, not the 38 MB,
 /// and maps no page of it that it does not read; one that reads much of it releases the
@@ -96,10 +97,12 @@ package enum IndexedQuery {
           blocks: blocks, keysPerWindow: keysPerWindow)
       }
     } else {
-      // Shorter than an n-gram: every key is scanned.
+      // Shorter than an n-gram: every key is scanned, but for the groups of keys that lack
+      // one of its bytes, when the n-gram index is there to say which.
       hits = scannedHits(
         of: matcher, keys: keys, names: catalog.names, layout: layout, file: file.bytes,
-        blocks: blocks, keysPerWindow: keysPerWindow)
+        blocks: blocks, keysPerWindow: keysPerWindow,
+        byteSets: catalog.trigramIndex?.checkedByteSets)
     }
     guard let hits else { return nil }
     // Readings (after the n-gram hits, so that a query the n-gram index cannot answer does
@@ -131,19 +134,23 @@ package enum IndexedQuery {
 
   /// The hits of `matcher` among all the keys, found a window of `keysPerWindow` keys at a
   /// time: the window's end offsets checked against `blocks` and found ascending, from the
-  /// end of the window before and within the keys (`CacheReader.wordsAscend`), its bytes
+  /// end of the key before and within the keys (`CacheReader.wordsAscend`), its bytes
   /// checked, the window scanned (`KeyScanner.scan(_:for:in:into:cancellation:)`, on every
   /// core for a large window), then the pages of the keys and their ends behind it
   /// released, as in `checkedHits`. A term shorter than an n-gram, or too common for the
   /// n-gram index, thus reads each block of the keys once and keeps about a window of them
-  /// in memory (all it read, when the keys are the names, which are printed next).
+  /// in memory (all it read, when the keys are the names, which are printed next). With
+  /// `byteSets` (the n-gram index's, `KeyByteSets`), the groups of keys that lack a byte of
+  /// the term are passed over, neither checked nor read: a window is then the keys from
+  /// one group that may hold the term up to the next that cannot, at most `keysPerWindow`.
   /// `nil` if a check fails.
   ///
-  /// - Complexity: O(n) in the keys' total length, divided across cores, plus the blocks
-  ///   first checked.
+  /// - Complexity: O(n) in the total length of the keys read, divided across cores, plus
+  ///   the blocks first checked and O(g) in the groups.
   static func scannedHits(
     of matcher: Matcher, keys: SearchKeys, names: NameStore, layout: CacheHeader.Layout,
-    file: UnsafeRawBufferPointer, blocks: BlockChecksums, keysPerWindow: Int
+    file: UnsafeRawBufferPointer, blocks: BlockChecksums, keysPerWindow: Int,
+    byteSets: KeyByteSets? = nil
   ) -> KeyHits? {
     precondition(keysPerWindow > 0, "a window holds keys")
     let base = IndexCache.headerSize
@@ -155,16 +162,28 @@ package enum IndexedQuery {
     // fresh pages that the kernel cleared (15% of cached `a`'s time, `perf record`).
     var hits = KeyHits(raw: [], rejected: [])
     hits.raw.reserveCapacity(keys.count)
+    let needed = KeyByteSets.set(of: matcher.foldedTerm)
+    let group = KeyByteSets.groupSize
+    func mayHold(_ key: Int) -> Bool {
+      byteSets?.mayHold(group: key / group, needed) ?? true
+    }
     var lower = 0
-    // Where key `lower` starts: the last end of the window before, checked with it.
-    var start = 0
     while lower < keys.count {
-      let upper = min(lower + keysPerWindow, keys.count)
-      let ends = layout.keyEnds + 4 * lower
-      guard blocks.holds(ends - base..<ends + 4 * (upper - lower) - base),
-        CacheReader.wordsAscend(file, at: ends, count: upper - lower, below: total + 1),
-        Int(UInt32(littleEndian: keys.ends[lower])) >= start
+      guard mayHold(lower) else {
+        lower = (lower / group + 1) * group
+        continue
+      }
+      // To the end of the window, or of the last group that may hold the term.
+      let limit = min(lower + keysPerWindow, keys.count)
+      var upper = min((lower / group + 1) * group, limit)
+      while upper < limit && mayHold(upper) { upper = min(upper + group, limit) }
+      // The ends read: the window's, and the one before it (where key `lower` starts).
+      let first = max(lower - 1, 0)
+      let ends = layout.keyEnds + 4 * first
+      guard blocks.holds(ends - base..<layout.keyEnds + 4 * upper - base),
+        CacheReader.wordsAscend(file, at: ends, count: upper - first, below: total + 1)
       else { return nil }
+      let start = lower == 0 ? 0 : Int(UInt32(littleEndian: keys.ends[lower - 1]))
       let stop = Int(UInt32(littleEndian: keys.ends[upper - 1]))
       guard blocks.holds(layout.keys + start - base..<layout.keys + stop - base),
         KeyScanner.scan(
@@ -175,7 +194,7 @@ package enum IndexedQuery {
         keys.ends.releasePages(of: lower..<upper - 1)
         keys.bytes.releasePages(of: start..<stop)
       }
-      (lower, start) = (upper, stop)
+      lower = upper
     }
     return hits
   }

@@ -20,8 +20,9 @@
 /// | 56 | zero | `UInt64` |
 ///
 /// Then the digests (`UInt64`, one for each 1 KiB block of the body: `BlockChecksums`) and
-/// the body: the directory (`UInt32`, one more than the buckets), padded to 8 bytes, and
-/// the postings (LEB128 gaps), padded to 8 bytes.
+/// the body: the directory (`UInt32`, one more than the buckets), padded to 8 bytes, the
+/// postings (LEB128 gaps), padded to 8 bytes, then the byte sets of the keys' groups
+/// (`KeyByteSets`: four `UInt64` for each 4,096 keys).
 ///
 /// Opening the file reads the header and the digests (8 bytes for each 1 KiB) and checks
 /// them with the header's checksum; the body is mapped without being read, and each block
@@ -40,8 +41,8 @@ enum TrigramCache {
   /// `NSTRI\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0049_5254_534E
   /// The layout's version (and the hashing of trigrams into buckets; 2: blocks of 1 KiB,
-  /// `BlockChecksums.blockSize`).
-  static let formatVersion: UInt32 = 2
+  /// `BlockChecksums.blockSize`; 3: the byte sets).
+  static let formatVersion: UInt32 = 3
   /// The header's size in bytes.
   static let headerSize = 64
   /// Lists with fewer bytes of keys than this (256 KiB, about 16,000 names) get no file:
@@ -58,15 +59,17 @@ enum TrigramCache {
     CompanionFile.path(besideIndex: indexPath, suffix: suffix)
   }
 
-  /// The sizes of a file for `bucketBits` and `postingBytes`: the body's, the digests'
-  /// (blocks), where the postings start in the body, and the whole file's.
-  static func layout(bucketBits: Int, postingBytes: Int)
-    -> (body: Int, blocks: Int, postings: Int, file: Int)
+  /// The sizes of a file for `bucketBits`, `postingBytes` and `keys`: the body's, the
+  /// digests' (blocks), where the postings and the byte sets start in the body, and the
+  /// whole file's.
+  static func layout(bucketBits: Int, postingBytes: Int, keys: Int)
+    -> (body: Int, blocks: Int, postings: Int, byteSets: Int, file: Int)
   {
     let directory = (4 * ((1 << bucketBits) + 1) + 7) & ~7
-    let body = directory + (postingBytes + 7) & ~7
+    let byteSets = directory + (postingBytes + 7) & ~7
+    let body = byteSets + 8 * KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keys)
     let blocks = BlockChecksums.blockCount(bodySize: body)
-    return (body, blocks, directory, headerSize + 8 * blocks + body)
+    return (body, blocks, directory, byteSets, headerSize + 8 * blocks + body)
   }
 
   /// The header's bytes for these fields.
@@ -105,7 +108,8 @@ enum TrigramCache {
       else { return nil }
       let region = StorageRegion(base: mapped, byteCount: size, kind: .file)
       let file = UnsafeRawBufferPointer(start: mapped, count: size)
-      let sizes = layout(bucketBits: fields.bucketBits, postingBytes: fields.postingBytes)
+      let sizes = layout(
+        bucketBits: fields.bucketBits, postingBytes: fields.postingBytes, keys: keyCount)
       let digests = UnsafeRawBufferPointer(
         rebasing: file[headerSize..<headerSize + 8 * sizes.blocks])
       guard
@@ -123,7 +127,12 @@ enum TrigramCache {
         directory: FrozenArray(region: region, byteOffset: bodyStart, count: buckets + 1),
         postings: FrozenArray(
           region: region, byteOffset: bodyStart + sizes.postings, count: fields.postingBytes),
-        bucketBits: fields.bucketBits, checks: (blocks, 0, sizes.postings))
+        bucketBits: fields.bucketBits,
+        byteSets: KeyByteSets(
+          words: FrozenArray(
+            region: region, byteOffset: bodyStart + sizes.byteSets,
+            count: KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keyCount))),
+        checks: (blocks, 0, sizes.postings, sizes.byteSets))
     }
   }
 
@@ -146,7 +155,7 @@ enum TrigramCache {
         u64(40) <= UInt64(size), u64(56) == 0
       else { return nil }
       let postingBytes = Int(u64(40))
-      let sizes = layout(bucketBits: bits, postingBytes: postingBytes)
+      let sizes = layout(bucketBits: bits, postingBytes: postingBytes, keys: keyCount)
       guard u64(48) == UInt64(sizes.blocks), sizes.file == size else { return nil }
       return (bits, postingBytes)
     }
@@ -161,8 +170,10 @@ enum TrigramCache {
     _ index: TrigramIndex, to location: CompanionFile.Location, shouldStop: () -> Bool = { false }
   ) -> Bool {
     let postingBytes = index.postings.count
-    let sizes = layout(bucketBits: index.bucketBits, postingBytes: postingBytes)
-    guard UInt32(1).littleEndian == 1, UInt32(exactly: index.keyCount) != nil,
+    let sizes = layout(
+      bucketBits: index.bucketBits, postingBytes: postingBytes, keys: index.keyCount)
+    guard let byteSets = index.checkedByteSets, UInt32(1).littleEndian == 1,
+      UInt32(exactly: index.keyCount) != nil,
       IndexSizeLimit.allows(sizes.file, listSize: location.listSize), !shouldStop()
     else { return false }
     IndexCache.sweepStaleTemporaries(in: location.directory)
@@ -173,7 +184,8 @@ enum TrigramCache {
         directory, UnsafeRawBufferPointer(rebasing: zeros[..<(sizes.postings - directory.count)]),
         index.postings.rawBytes,
         UnsafeRawBufferPointer(
-          rebasing: zeros[..<(sizes.body - sizes.postings - postingBytes)]),
+          rebasing: zeros[..<(sizes.byteSets - sizes.postings - postingBytes)]),
+        byteSets.words.rawBytes,
       ]
       let digests = BlockChecksums.digests(of: parts).map(\.littleEndian)
       func header(_ checksum: UInt64) -> [UInt8] {

@@ -19,6 +19,10 @@
 /// first checked by the file's block checksums, and every value decoded is checked to lie
 /// in the file and name a key (`nil` otherwise: the scan answers), so a damaged or forged
 /// file can cost a scan but never change an answer or read out of bounds.
+///
+/// Beside the postings it keeps the byte values each group of 4,096 keys holds
+/// (`KeyByteSets`), with which the scan of a term shorter than a trigram passes over the
+/// groups that lack one of its bytes.
 struct TrigramIndex: Sendable {
   /// The length of an n-gram in bytes.
   static let gramLength = 3
@@ -30,9 +34,11 @@ struct TrigramIndex: Sendable {
   let postings: FrozenArray<UInt8>
   /// log₂ of the bucket count.
   let bucketBits: Int
-  /// For an index mapped from a file: its block checksums, and where the directory and the
-  /// postings start in the checked body.
-  private let checks: (blocks: BlockChecksums, directory: Int, postings: Int)?
+  /// The byte values each group of keys holds (read them through `checkedByteSets`).
+  private let byteSets: KeyByteSets
+  /// For an index mapped from a file: its block checksums, and where the directory, the
+  /// postings and the byte sets start in the checked body.
+  private let checks: (blocks: BlockChecksums, directory: Int, postings: Int, byteSets: Int)?
 
   /// The block checksums of the file the index was mapped from (`nil` for one made in
   /// memory).
@@ -115,23 +121,46 @@ struct TrigramIndex: Sendable {
     }
     out.commitRoom(total)
     let postings = out.freeze()
-    self.init(keyCount: ends.count, directory: directory, postings: postings, bucketBits: bits)
+    self.init(
+      keyCount: ends.count, directory: directory, postings: postings, bucketBits: bits,
+      byteSets: KeyByteSets(keys: keys))
   }
 
   /// An index from its parts, as a `TrigramCache` file holds them, checked as it is read by
-  /// `checks` (the file's blocks, and where the directory and postings start in them).
+  /// `checks` (the file's blocks, and where the directory, the postings and the byte sets
+  /// start in them).
   ///
-  /// - Precondition: `directory` has `(1 << bucketBits) + 1` entries.
+  /// - Precondition: `directory` has `(1 << bucketBits) + 1` entries; `byteSets` has a set
+  ///   for each group of `keyCount` keys.
   init(
     keyCount: Int, directory: FrozenArray<UInt32>, postings: FrozenArray<UInt8>,
-    bucketBits: Int, checks: (blocks: BlockChecksums, directory: Int, postings: Int)? = nil
+    bucketBits: Int, byteSets: KeyByteSets,
+    checks: (blocks: BlockChecksums, directory: Int, postings: Int, byteSets: Int)? = nil
   ) {
     precondition(directory.count == (1 << bucketBits) + 1, "an offset a bucket, and the end")
+    precondition(
+      byteSets.groupCount == KeyByteSets.groupCount(keyCount: keyCount), "a set a group")
     self.keyCount = keyCount
     self.directory = directory
     self.postings = postings
     self.bucketBits = bucketBits
+    self.byteSets = byteSets
     self.checks = checks
+  }
+
+  /// The byte sets of the keys' groups, once the blocks of the file that hold them check
+  /// (all at once: 8 KB for a million keys); `nil` if one does not, the file then marked
+  /// damaged, so that a cache writer makes it again.
+  ///
+  /// - Complexity: O(g) in the groups, the first time.
+  var checkedByteSets: KeyByteSets? {
+    if let checks,
+      !checks.blocks.holds(checks.byteSets..<checks.byteSets + 8 * byteSets.words.count)
+    {
+      checks.blocks.markDamaged()
+      return nil
+    }
+    return byteSets
   }
 
   /// The bytes a LEB128 encoding of `value` takes.
