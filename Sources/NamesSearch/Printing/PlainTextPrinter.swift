@@ -51,7 +51,9 @@ public struct PlainTextPrinter: ResultPrinter {
       try output.write(style.titleEnd)
       try output.write(byte: 0x0A)
       if highlighter == nil && !escapesControls {
-        // Byte for byte: each name and its indent and line end in one copy. The names
+        // Byte for byte: each name and its indent and line end in one write (a short name
+        // in four words: `OutputBuffer.write(line:of:indentedBy:)`, given the name's
+        // `NameStore.byteRange(of:)` in the store's bytes). The names
         // printed, once `releaseLag` names behind, are released (`NameStore.releasePages`),
         // with the sections before this one that lie just before it.
         let section = result.catalog.sectionRanges[group.section]
@@ -60,13 +62,11 @@ public struct PlainTextPrinter: ResultPrinter {
           printed = section.lowerBound..<section.lowerBound
         }
         printed = printed.lowerBound..<section.upperBound
-        let ends = names.ends.buffer
         let text = UnsafeRawBufferPointer(names.bytes.buffer)
         try result.matchedNames[group.matches].withUnsafeBufferPointer { matched in
           for name in matched {
             let i = Int(name)
-            let start = i == 0 ? 0 : Int(ends[i &- 1])
-            try output.write(line: start..<Int(ends[i]), of: text, indentedBy: 2)
+            try output.write(line: names.byteRange(of: i), of: text, indentedBy: 2)
             if i >= printed.lowerBound &+ 2 &* NameStore.releaseLag {
               names.releasePages(of: printed.lowerBound..<i &- NameStore.releaseLag)
               printed = i &- NameStore.releaseLag..<printed.upperBound

@@ -158,10 +158,11 @@ enum ReadingScanner {
   /// takes the answer of the name before it, at once. The heads (names set in `words` and
   /// not in `repeats`) are taken a word of 64 names at a time; one whose signature
   /// (`signatures.all[signatures.first]` for the first head, then the next for each next,
-  /// unless `all` is empty) lacks a bit of `signatures.need` is not read. The word's heads
-  /// that pass are found first (a bit each, without a branch); a word with none is passed
-  /// over whole, and after a word's last head that passes the next word's characters start
-  /// where `wordStarts` (`ReadingKeys.hanWordStarts`) says; between heads that pass, the
+  /// unless `all` is empty) lacks a bit of `signatures.need` is not read. With signatures,
+  /// the word's heads that pass are found first (a bit each, set without a branch on the
+  /// signature); a word with none is passed over whole, and after a word's last head that
+  /// passes the next word's characters start where `wordStarts` (`ReadingKeys.hanWordStarts`)
+  /// says; between heads that pass, the
   /// characters of those that do not are passed over by the number their signatures keep
   /// (`ReadingSignature.length`), or four units at a time for a name of 63 or more.
   /// `characters` must end with `ReadingKeys.hanSeparator`, so that a name's walk stops
@@ -194,7 +195,7 @@ enum ReadingScanner {
       if w == lastWord, end & 63 != 0 { heads &= (1 << UInt64(end & 63)) &- 1 }
       // Bit j: the word's head j may match (every head when there are no signatures).
       var passing: UInt64 = ~0
-      var signature = h
+      var signatureIndex = h
       if !all.isEmpty {
         let count = heads.nonzeroBitCount
         passing = 0
@@ -216,15 +217,15 @@ enum ReadingScanner {
         let reads = passing & 1 != 0
         passing >>= 1
         if !reads {
-          if let count = ReadingSignature.length(all[signature]) {
+          if let count = ReadingSignature.length(all[signatureIndex]) {
             at &+= count &+ 1
           } else {
             at = skippingName(in: characters, from: at)
           }
-          signature &+= 1
+          signatureIndex &+= 1
           continue
         }
-        signature &+= 1
+        signatureIndex &+= 1
         guard at < characters.count else { return true }
         var state = 0
         while true {
