@@ -111,6 +111,52 @@ struct ReadingSignatureTests {
     #expect(found.map { keys.owner(ofEntry: Int($0)) } == [0, 3, 5])
   }
 
+  /// The Han scan takes a word of 64 names at a time: a word with no head that may match is
+  /// passed over whole, and after its last head that may the next word's characters start
+  /// where the table says. Words of every shape, in a list long enough to be scanned in
+  /// slices on every core, give what `ReadingMatcher.matches` finds name by name.
+  @Test("the Han scan's words of every shape find what matching each name finds")
+  func hanWordShapes() throws {
+    let long = String(repeating: "王", count: 70)
+    // Names no term below spells, distinct from the one before them (heads).
+    let others = ["李四", "王五", "刘六", "陈七", "杨八", "黄九", "吴十", "李王", "王刘", "刘陈"]
+    func other(_ i: Int) -> String { others[i % others.count] + (i % 20 < 10 ? "" : "一") }
+    var word: [[String]] = []
+    word.append((0..<63).map(other) + ["张三"])  // only the last matches
+    word.append(["张三"] + (1..<64).map(other))  // only the first
+    word.append((0..<64).map(other))  // none: passed over whole
+    word.append(Array(repeating: "张三丰", count: 64))  // one head, 63 repeats
+    word.append((0..<63).map { _ in "Anna" } + ["张三"])  // one Han name
+    word.append((0..<64).map { "张三" + other($0) })  // every head matches
+    word.append((0..<64).map { $0 % 2 == 0 ? "张三" + other($0) : long + other($0) })
+    word.append((0..<62).map(other) + ["张三", long])  // a long name after the last match
+    word.append(["张三"] + (1..<64).map(other))  // follows a long name
+    var names: [String] = []
+    for round in 0..<110 {
+      // Shapes in another order each round; a last, partial word.
+      for w in word.indices { names += word[(w + round) % word.count] }
+    }
+    names += (0..<10).map(other) + ["张三"]
+    let keys = ReadingKeys(names: NameStore(names))
+    #expect(keys.entryCount > ReadingScanner.parallelThreshold)
+    var builder = ReadingUnitBuilder()
+    for term in ["zs", "zhang", "zsf", "li", "wang"] {
+      let matcher = try #require(ReadingMatcher(term: term))
+      var known: [String: Bool] = [:]
+      var expected: [Int] = []
+      for (i, name) in names.enumerated() {
+        if known[name] == nil {
+          let units = builder.units(of: keys.names.utf8(of: i), isName: true)
+          known[name] = units?.numbers.withUnsafeBufferPointer { matcher.matches($0) } ?? false
+        }
+        if known[name] == true { expected.append(i) }
+      }
+      let found = try #require(ReadingScanner.scan(keys, for: matcher, cancellation: nil))
+      #expect(found.map { keys.owner(ofEntry: Int($0)) }.sorted() == expected, "\(term)")
+      #expect(!expected.isEmpty, "\(term)")
+    }
+  }
+
   /// The keys' signatures are made in chunks of words on every core for many keys: each is
   /// the one of its key's numbers, made alone, in the keys' order, repeats left out.
   @Test("signatures made on every core are each key's own, in order")

@@ -34,8 +34,9 @@
 /// or a directory entry or posting that leaves the file or names no key, makes the lookup
 /// give way to the scan (`TrigramIndex`), which answers the same. As for the index itself,
 /// the checksums find damage, not forgery (XXH3 is no MAC): a file rewritten with its
-/// digests recomputed can make a lookup miss keys, which a query then does not find,
-/// though never read out of bounds. Written atomically (`AtomicFile`); deleting it is
+/// digests recomputed can make a lookup (or a byte set, which passes a group of keys over)
+/// miss keys, which a query then does not find, though never read out of bounds. Byte sets
+/// whose blocks do not check are not used: the short term's scan reads every key. Written atomically (`AtomicFile`); deleting it is
 /// always safe.
 enum TrigramCache {
   /// `NSTRI\0\0\u{1}` as a little-endian word.
