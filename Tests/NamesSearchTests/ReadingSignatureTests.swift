@@ -118,7 +118,8 @@ struct ReadingSignatureTests {
   @Test("the Han scan's words of every shape find what matching each name finds")
   func hanWordShapes() throws {
     let long = String(repeating: "王", count: 70)
-    // Names no term below spells, distinct from the one before them (heads).
+    // Names that `zs`, `zhang` and `zsf` do not spell (`li` and `wang` find some of them),
+    // each unlike the one before it (heads).
     let others = ["李四", "王五", "刘六", "陈七", "杨八", "黄九", "吴十", "李王", "王刘", "刘陈"]
     func other(_ i: Int) -> String { others[i % others.count] + (i % 20 < 10 ? "" : "一") }
     var word: [[String]] = []

@@ -36,8 +36,8 @@
 /// the checksums find damage, not forgery (XXH3 is no MAC): a file rewritten with its
 /// digests recomputed can make a lookup (or a byte set, which passes a group of keys over)
 /// miss keys, which a query then does not find, though never read out of bounds. Byte sets
-/// whose blocks do not check are not used: the short term's scan reads every key. Written atomically (`AtomicFile`); deleting it is
-/// always safe.
+/// whose blocks do not check are not used: the short term's scan reads every key. Written
+/// atomically (`AtomicFile`); deleting it is always safe.
 enum TrigramCache {
   /// `NSTRI\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0049_5254_534E

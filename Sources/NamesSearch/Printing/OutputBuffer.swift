@@ -115,8 +115,9 @@ public final class OutputBuffer {
   /// `write(line:indentedBy:)` does; a line of at most 32 bytes whose 32 bytes from its
   /// start lie in `text` (a name not among the last ones of a `NameStore`) is copied as four
   /// 8-byte words (what they copy past the line lies past the bytes waiting: the line feed
-  /// and later writes overwrite it, and the sink never sees it): no call to `memcpy`, whose set-up for such short lines cost about 20 instructions a
-  /// printed name of a cached query that prints 720,000 (callgrind, issue 14).
+  /// and later writes overwrite it, and the sink never sees it): no call to `memcpy`, whose
+  /// set-up for such short lines cost about 20 instructions a printed name of a cached
+  /// query that prints 720,000 (callgrind, issue 14).
   ///
   /// - Precondition: `indent` is 0 to 16; `range` lies within `text`.
   /// - Throws: whatever the sink throws.

@@ -162,9 +162,9 @@ enum ReadingScanner {
   /// the word's heads that pass are found first (a bit each, set without a branch on the
   /// signature); a word with none is passed over whole, and after a word's last head that
   /// passes the next word's characters start where `wordStarts` (`ReadingKeys.hanWordStarts`)
-  /// says; between heads that pass, the
-  /// characters of those that do not are passed over by the number their signatures keep
-  /// (`ReadingSignature.length`), or four units at a time for a name of 63 or more.
+  /// says; between heads that pass, the characters of those that do not are passed over by
+  /// the number their signatures keep (`ReadingSignature.length`), or four units at a time
+  /// for a name of 63 or more.
   /// `characters` must end with `ReadingKeys.hanSeparator`, so that a name's walk stops
   /// within it. Returns false if `cancellation` was set (looked at every 64 words).
   ///
