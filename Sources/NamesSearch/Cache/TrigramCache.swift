@@ -35,9 +35,11 @@
 /// give way to the scan (`TrigramIndex`), which answers the same. As for the index itself,
 /// the checksums find damage, not forgery (XXH3 is no MAC): a file rewritten with its
 /// digests recomputed can make a lookup (or a byte set, which passes a group of keys over)
-/// miss keys, which a query then does not find, though never read out of bounds. Byte sets
-/// whose blocks do not check are not used: the short term's scan reads every key. Written
-/// atomically (`AtomicFile`); deleting it is always safe.
+/// miss keys, which a query then does not find, though never read out of bounds. The byte
+/// sets are checked when the file is opened: a file whose sets do not check is not used
+/// (a short term's scan then reads every key, and the next run that asks for the n-gram
+/// index makes the file again). Written atomically (`AtomicFile`); deleting it is always
+/// safe.
 enum TrigramCache {
   /// `NSTRI\0\0\u{1}` as a little-endian word.
   static let magic: UInt64 = 0x0100_0049_5254_534E
@@ -99,8 +101,9 @@ enum TrigramCache {
   /// The n-gram index of `keyCount` keys kept at `location`, or `nil` when there is no
   /// usable file.
   ///
-  /// - Complexity: O(b) in the number of blocks (the digests are read and checked); the
-  ///   body is checked as lookups read it.
+  /// - Complexity: O(b) in the number of blocks (the digests are read and checked) and
+  ///   O(g) in the groups of keys (their byte sets are checked); the rest of the body is
+  ///   checked as lookups read it.
   static func read(at location: CompanionFile.Location, keyCount: Int) -> TrigramIndex? {
     CompanionFile.withOpenFile(at: location, headerSize: headerSize) { fd, size, header in
       guard
@@ -122,6 +125,10 @@ enum TrigramCache {
       let blocks = BlockChecksums(
         region: region, body: UnsafeRawBufferPointer(rebasing: file[bodyStart...]),
         digests: digests.assumingMemoryBound(to: UInt64.self))
+      // The byte sets are checked now (8 KB a million keys): a file whose sets do not check
+      // is not used, so that the next run that asks for it makes it again.
+      let setWords = KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keyCount)
+      guard blocks.holds(sizes.byteSets..<sizes.byteSets + 8 * setWords) else { return nil }
       let buckets = 1 << fields.bucketBits
       return TrigramIndex(
         keyCount: keyCount,
@@ -131,8 +138,7 @@ enum TrigramCache {
         bucketBits: fields.bucketBits,
         byteSets: KeyByteSets(
           words: FrozenArray(
-            region: region, byteOffset: bodyStart + sizes.byteSets,
-            count: KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keyCount))),
+            region: region, byteOffset: bodyStart + sizes.byteSets, count: setWords)),
         checks: (blocks, 0, sizes.postings, sizes.byteSets))
     }
   }

@@ -149,8 +149,9 @@ struct TrigramIndex: Sendable {
   }
 
   /// The byte sets of the keys' groups, once the blocks of the file that hold them check
-  /// (all at once: 8 KB for a million keys); `nil` if one does not, the file then marked
-  /// damaged, so that a cache writer makes it again.
+  /// (`TrigramCache` checks them when it opens the file, so this is a bit test a block);
+  /// `nil` if one does not, the file then marked damaged, so that a cache writer makes it
+  /// again.
   ///
   /// - Complexity: O(g) in the groups, the first time.
   var checkedByteSets: KeyByteSets? {
