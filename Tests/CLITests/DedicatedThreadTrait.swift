@@ -17,7 +17,14 @@ struct DedicatedThreadTrait: SuiteTrait, TestTrait, TestScoping {
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(DedicatedThreadExecutor()) { try await function() }
+    // The preference takes effect when the task is next enqueued: without a suspension
+    // before it, the test's first job could run on where the task already was (CI once saw
+    // the suite's thread check run on a pool thread, "oot.default-qos"). Yielding first
+    // enqueues the rest of the task, the test included, on the dedicated executor.
+    try await withTaskExecutorPreference(DedicatedThreadExecutor()) {
+      await Task.yield()
+      try await function()
+    }
   }
 }
 
