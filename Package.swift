@@ -43,10 +43,14 @@ let package = Package(
       name: "NamesSearch",
       dependencies: [
         "CLibXML2", "CLibXML2Shims", "CXXHash", "CSQLite", "CICUCollation", "CKeyScan",
+        "CBitCount",
       ],
       swiftSettings: libxml2Headers),
     // The key scanner's inner loop, in C for SSE2's movemask, which Swift lacks (issue 14).
     .target(name: "CKeyScan"),
+    // Bit counts of whole arrays with POPCNT when the processor has it (issue 14: the
+    // reading keys' checks), which Swift cannot choose at run time.
+    .target(name: "CBitCount"),
     // libxml2's SAX2 parser, for the streaming XML reader (linked statically: see above).
     .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     // The one libxml2 callback Swift cannot write: a variadic error handler.

@@ -8,8 +8,9 @@
 # harness compiled once, whole-module on two threads (a binary per harness, its files
 # compiled one at a time, took 5.6 minutes each on a CI machine, 34 in all), linked with
 # libxml2 (CLibXML2), libxxhash (CXXHash), SQLite (CSQLite), the C shim target CLibXML2Shims,
-# the key scanner's C loop (CKeyScan) and the C++ target CICUCollation (over the system
-# ICU), which are compiled here with clang under the same sanitizers.
+# the key scanner's C loop (CKeyScan), the bit counts (CBitCount) and the C++ target
+# CICUCollation (over the system ICU), which are compiled here with clang under the same
+# sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p Fuzz/bin
@@ -24,6 +25,8 @@ clang -c -O1 -fsanitize=fuzzer-no-link,address $xml_flags \
   -I Sources/CLibXML2Shims/include Sources/CLibXML2Shims/CLibXML2Shims.c -o "$shims/CLibXML2Shims.o"
 clang -c -O1 -fsanitize=fuzzer-no-link,address \
   -I Sources/CKeyScan/include Sources/CKeyScan/CKeyScan.c -o "$shims/CKeyScan.o"
+clang -c -O1 -fsanitize=fuzzer-no-link,address \
+  -I Sources/CBitCount/include Sources/CBitCount/CBitCount.c -o "$shims/CBitCount.o"
 clang++ -c -O1 -std=c++17 -fsanitize=fuzzer-no-link,address \
   -I Sources/CICUCollation/include Sources/CICUCollation/CICUCollation.cpp \
   -o "$shims/CICUCollation.o"
@@ -34,6 +37,10 @@ module CLibXML2Shims {
 }
 module CKeyScan {
   header "$root/Sources/CKeyScan/include/CKeyScan.h"
+  export *
+}
+module CBitCount {
+  header "$root/Sources/CBitCount/include/CBitCount.h"
   export *
 }
 module CICUCollation {
@@ -54,7 +61,7 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 \
     -Xcc -fmodule-map-file="$shims/module.modulemap" \
     $(sed 's/-I/-Xcc -I/g' <<< "$xml_flags") \
     $sources Fuzz/*.swift "$shims/CLibXML2Shims.o" "$shims/CKeyScan.o" \
-    "$shims/CICUCollation.o" -lxml2 -lxxhash \
+    "$shims/CBitCount.o" "$shims/CICUCollation.o" -lxml2 -lxxhash \
     -lsqlite3 -licui18n -licuuc -licudata -lstdc++ -o "$binary" >"$log" 2>&1; then
   grep -E "error" "$log" >&2 || cat "$log" >&2
   rm -f "$log"

@@ -268,13 +268,17 @@ struct ReadingCacheTests {
     bytes = good
     word(&bytes, parts[0] + 4 * (counts.keys - 1), UInt32(counts.names))
     refused.append(bytes)
-    // A Han slot naming a unit that is not there.
-    bytes = good
-    bytes.withUnsafeMutableBytes {
-      $0.storeBytes(
-        of: UInt16(counts.hanUnits + 1).littleEndian, toByteOffset: parts[4], as: UInt16.self)
+    // A Han slot naming a unit that is not there: the first, a middle one, the last (the
+    // slots are checked a vector at a time).
+    for slot in [0, counts.hanSlots / 2 + 1, counts.hanSlots - 1] {
+      bytes = good
+      bytes.withUnsafeMutableBytes {
+        $0.storeBytes(
+          of: UInt16(counts.hanUnits + 1).littleEndian, toByteOffset: parts[4] + 2 * slot,
+          as: UInt16.self)
+      }
+      refused.append(bytes)
     }
-    refused.append(bytes)
     // A bit past the last name (the list's count is not a multiple of 64).
     #expect(counts.names % 64 != 0)
     bytes = good

@@ -276,22 +276,36 @@ enum ReadingCache {
     return out.freeze()
   }
 
+  /// The `count` elements of type `T` at byte `offset` of `file`, or `nil` when they would
+  /// not be aligned for `T` (the parts lie at multiples of 8 bytes from a mapping's start,
+  /// so only a file not mapped could be) or not lie within it.
+  static func elements<T: BitwiseCopyable>(
+    _: T.Type, of file: UnsafeRawBufferPointer, at offset: Int, count: Int
+  ) -> UnsafeBufferPointer<T>? {
+    let size = MemoryLayout<T>.stride
+    guard let base = file.baseAddress, offset >= 0, count >= 0,
+      count <= (file.count - min(offset, file.count)) / size,
+      Int(bitPattern: base + offset) % MemoryLayout<T>.alignment == 0
+    else { return nil }
+    return UnsafeBufferPointer(
+      start: count == 0 ? nil : (base + offset).assumingMemoryBound(to: T.self), count: count)
+  }
+
   /// Whether every Han slot names a unit (at most the unit count) and no bit is set past the
   /// last name.
+  ///
+  /// - Complexity: O(s) in the slots, a vector of them at a time.
   static func hanTablesAreValid(
     _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
   ) -> Bool {
+    guard let slots = elements(UInt16.self, of: file, at: parts[4], count: counts.hanSlots),
+      let han = elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
+    else { return false }
+    // The file is little-endian, as this machine is (`withOpenFile`).
     var largest: UInt16 = 0
-    for s in 0..<counts.hanSlots {
-      largest = max(
-        largest,
-        UInt16(littleEndian: file.loadUnaligned(fromByteOffset: parts[4] + 2 * s, as: UInt16.self)))
-    }
+    for slot in slots { largest = max(largest, slot) }
     guard Int(largest) <= counts.hanUnits else { return false }
-    guard counts.hanWords > 0, counts.names % 64 != 0 else { return true }
-    let last = UInt64(
-      littleEndian: file.loadUnaligned(
-        fromByteOffset: parts[3] + 8 * (counts.hanWords - 1), as: UInt64.self))
+    guard let last = han.last, counts.names % 64 != 0 else { return true }
     return last >> UInt64(counts.names % 64) == 0
   }
 
@@ -304,29 +318,30 @@ enum ReadingCache {
   static func repeatsAreValid(
     _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
   ) -> Bool {
-    func word(_ part: Int, _ w: Int) -> UInt64 {
-      UInt64(littleEndian: file.loadUnaligned(fromByteOffset: parts[part] + 8 * w, as: UInt64.self))
+    guard
+      let keyRepeats = elements(
+        UInt64.self, of: file, at: parts[10], count: counts.keyRepeatWords),
+      let hanRepeats = elements(UInt64.self, of: file, at: parts[11], count: counts.hanWords),
+      let han = elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
+    else { return false }
+    // The words' first bits, and the bits past the last key.
+    var firsts: UInt64 = 0
+    for repeats in keyRepeats { firsts |= repeats }
+    var misplaced: UInt64 = 0
+    for w in 0..<han.count {
+      let repeats = hanRepeats[w]
+      let names = han[w]
+      firsts |= repeats
+      misplaced |= repeats & ~names | repeats & ~(names << 1)
     }
-    var keyHeads = counts.keys
-    var hanHeads = 0
-    for w in 0..<counts.keyRepeatWords {
-      let repeats = word(10, w)
-      keyHeads -= repeats.nonzeroBitCount
-      guard repeats & 1 == 0 else { return false }
-      if w == counts.keyRepeatWords - 1, counts.keys % 64 != 0,
-        repeats >> UInt64(counts.keys % 64) != 0
-      {
-        return false
-      }
+    guard firsts & 1 == 0, misplaced == 0 else { return false }
+    if let last = keyRepeats.last, counts.keys % 64 != 0,
+      last >> UInt64(counts.keys % 64) != 0
+    {
+      return false
     }
-    for w in 0..<counts.hanWords {
-      let repeats = word(11, w)
-      let han = word(3, w)
-      guard repeats & 1 == 0, repeats & ~han == 0, repeats & ~(han << 1) == 0 else {
-        return false
-      }
-      hanHeads += (han & ~repeats).nonzeroBitCount
-    }
+    let keyHeads = counts.keys - BitRanks.total(keyRepeats)
+    let hanHeads = BitRanks.total(han, clearing: hanRepeats)
     return keyHeads == counts.keySignatures && hanHeads == counts.hanSignatures
   }
 

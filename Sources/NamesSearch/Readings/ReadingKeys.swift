@@ -143,22 +143,28 @@ public struct ReadingKeys: Sendable {
     hanCharacters: FrozenArray<UInt16>, hanWordStarts: FrozenArray<UInt32>,
     keySignatures: FrozenArray<UInt64>, hanSignatures: FrozenArray<UInt64>
   ) {
+    // The heads before each word of keys: 64 a word less the repeats before it (the last
+    // word holds the keys left).
     var keyHeadRanks: [UInt32] = []
     var heads = 0
-    for w in keyRepeats.indices {
-      keyHeadRanks.append(UInt32(truncatingIfNeeded: heads))
-      heads += Self.keyHeads(inWord: w, of: owners.count, repeats: keyRepeats)
+    let keysHaveWords = keyRepeats.count == (owners.count + 63) / 64
+    if keysHaveWords, let last = keyRepeats.last {
+      let (repeatRanks, repeated) = BitRanks.ranks(keyRepeats.buffer)
+      keyHeadRanks = repeatRanks.enumerated().map { w, rank in
+        UInt32(truncatingIfNeeded: 64 &* w) &- rank
+      }
+      let before = keyRepeats.count - 1
+      heads =
+        64 * before - (repeated - last.nonzeroBitCount)
+        + Self.keyHeads(inWord: before, of: owners.count, repeats: keyRepeats)
     }
-    let keysHaveSignatures = heads == keySignatures.count && keyRepeats.count * 64 >= owners.count
+    let keysHaveSignatures = keysHaveWords && heads == keySignatures.count
     self.keySignatures = keysHaveSignatures ? keySignatures : FrozenArray()
     self.keyHeadRanks = keysHaveSignatures ? keyHeadRanks : []
     var hanHeadRanks: [UInt32] = []
     heads = 0
     if hanRepeats.count == hanNames.count {
-      for w in hanNames.indices {
-        hanHeadRanks.append(UInt32(truncatingIfNeeded: heads))
-        heads += (hanNames[w] & ~hanRepeats[w]).nonzeroBitCount
-      }
+      (hanHeadRanks, heads) = BitRanks.ranks(hanNames.buffer, clearing: hanRepeats.buffer)
     }
     let hanHaveSignatures = !hanNames.isEmpty && heads == hanSignatures.count
     self.hanSignatures = hanHaveSignatures ? hanSignatures : FrozenArray()
@@ -173,7 +179,7 @@ public struct ReadingKeys: Sendable {
     self.spellings = spellings
     self.vocabulary = vocabulary
     self.hanNames = hanNames
-    self.hanNameCount = hanNames.reduce(0) { $0 + $1.nonzeroBitCount }
+    self.hanNameCount = BitRanks.total(hanNames.buffer)
     self.hanUnitOf = hanUnitOf
     self.hanUnitEnds = hanUnitEnds
     self.hanUnitNumbers = hanUnitNumbers
