@@ -57,4 +57,39 @@ struct SearcherTests {
     let none = Searcher().search(Query(term: "jose", options: options), in: catalog)
     #expect(none.isEmpty)
   }
+
+  @Test("names found by keys and by readings merge, each once, the key kept (worked by hand)")
+  func mergedByHand() {
+    let r = SearchResult.readingMatch
+    // Names 4 and 9 found both ways keep their keys; 0, 5 and 12 only by a reading.
+    var merged = Searcher.merged(
+      [1, 4, 9], firstKeys: [10, 40, 90], readingNames: [0, 4, 5, 9, 12])
+    #expect(merged.names == [0, 1, 4, 5, 9, 12])
+    #expect(merged.firstKeys == [r, 10, 40, r, 90, r])
+    // Only keys; only readings; neither.
+    merged = Searcher.merged([2, 3], firstKeys: [5, 7], readingNames: [])
+    #expect(merged.names == [2, 3] && merged.firstKeys == [5, 7])
+    merged = Searcher.merged([], firstKeys: [], readingNames: [3, 8])
+    #expect(merged.names == [3, 8] && merged.firstKeys == [r, r])
+    merged = Searcher.merged([], firstKeys: [], readingNames: [])
+    #expect(merged.names.isEmpty && merged.firstKeys.isEmpty)
+  }
+
+  @Test("reading entries become their names: stored keys' owners, then names read from text")
+  func namesOfReadingEntries() {
+    // Three names: Иван (two stored keys: its name and its Latin spelling), 张三 (read
+    // from its text), Σοφία (one key).
+    let keys = ReadingKeys(names: NameStore(["Иван Петров", "张三", "Σοφία"]))
+    let spelled = keys.spelledCount
+    #expect(spelled >= 2)
+    let owners = (0..<spelled).map { Int(keys.owners[$0]) }
+    // Every stored key and the Han name's entry: each name once, ascending.
+    let all = (0..<spelled).map(UInt32.init) + [UInt32(spelled + 1)]
+    #expect(Searcher.names(ofReadingKeys: all, in: keys) == [0, 1, 2])
+    #expect(Set(owners) == [0, 2])
+    // The Han name's entry alone; the first key alone.
+    #expect(Searcher.names(ofReadingKeys: [UInt32(spelled + 1)], in: keys) == [1])
+    #expect(Searcher.names(ofReadingKeys: [0], in: keys) == [UInt32(owners[0])])
+    #expect(Searcher.names(ofReadingKeys: [], in: keys).isEmpty)
+  }
 }

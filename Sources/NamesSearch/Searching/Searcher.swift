@@ -130,6 +130,9 @@ public struct Searcher: Sendable {
 
   /// The distinct names, ascending, that own the reading entries `matched` (ascending):
   /// the stored keys' owners merged with the names read from their text.
+  ///
+  /// - Complexity: O(m) in the entries, written once each (a list of Han names only: one
+  ///   subtraction an entry).
   static func names(ofReadingKeys matched: [UInt32], in readings: ReadingKeys) -> [UInt32] {
     // Where the entries of names read from their text start.
     var low = 0
@@ -139,24 +142,42 @@ public struct Searcher: Sendable {
       if Int(matched[middle]) < readings.spelledCount { low = middle + 1 } else { high = middle }
     }
     let split = low
-    var names: [UInt32] = []
-    names.reserveCapacity(matched.count)
-    var a = 0
-    var b = split
-    while a < split || b < matched.count {
-      let fromKeys = a < split ? Int(readings.owners[Int(matched[a])]) : Int.max
-      let fromText = b < matched.count ? Int(matched[b]) - readings.spelledCount : Int.max
-      let next: Int
-      if fromKeys <= fromText {
-        next = fromKeys
-        a += 1
-      } else {
-        next = fromText
-        b += 1
+    let spelled = UInt32(truncatingIfNeeded: readings.spelledCount)
+    // Names read from their text only (a list of Han names): one entry a name, in order.
+    if split == 0 {
+      return [UInt32](unsafeUninitializedCapacity: matched.count) { names, count in
+        matched.withUnsafeBufferPointer { matched in
+          for i in matched.indices { names[i] = matched[i] &- spelled }
+        }
+        count = matched.count
       }
-      if names.last != UInt32(next) { names.append(UInt32(next)) }
     }
-    return names
+    let owners = readings.owners
+    return [UInt32](unsafeUninitializedCapacity: matched.count) { names, count in
+      matched.withUnsafeBufferPointer { matched in
+        var a = 0
+        var b = split
+        var last = UInt32.max
+        while a < split || b < matched.count {
+          let fromKeys = a < split ? owners[Int(matched[a])] : UInt32.max
+          let fromText = b < matched.count ? matched[b] &- spelled : UInt32.max
+          let next: UInt32
+          if fromKeys <= fromText {
+            next = fromKeys
+            a &+= 1
+          } else {
+            next = fromText
+            b &+= 1
+          }
+          // Each name once: its entries meet in the merge.
+          if next != last {
+            names[count] = next
+            count &+= 1
+            last = next
+          }
+        }
+      }
+    }
   }
 
   /// The result whose matching keys (ascending) are `matchedKeys`: their distinct names,
@@ -171,25 +192,8 @@ public struct Searcher: Sendable {
       let byKeys = result(query, catalog, matchedKeys: matchedKeys, in: keys)
       // Merge: a name found by a key keeps its key; one found only by a reading gets
       // `SearchResult.readingMatch`.
-      var names: [UInt32] = []
-      var firstKeys: [UInt32] = []
-      names.reserveCapacity(byKeys.matchedNames.count + readingNames.count)
-      firstKeys.reserveCapacity(names.capacity)
-      var a = 0
-      var b = 0
-      let keyed = byKeys.matchedNames
-      while a < keyed.count || b < readingNames.count {
-        if b == readingNames.count || (a < keyed.count && keyed[a] <= readingNames[b]) {
-          if b < readingNames.count && keyed[a] == readingNames[b] { b += 1 }
-          names.append(keyed[a])
-          firstKeys.append(byKeys.matchedKeys[a])
-          a += 1
-        } else {
-          names.append(readingNames[b])
-          firstKeys.append(SearchResult.readingMatch)
-          b += 1
-        }
-      }
+      let (names, firstKeys) = merged(
+        byKeys.matchedNames, firstKeys: byKeys.matchedKeys, readingNames: readingNames)
       return SearchResult(
         query: query, catalog: catalog, matchedNames: names, matchedKeys: firstKeys, keys: keys,
         readingMatcher: readingMatcher)
@@ -212,5 +216,50 @@ public struct Searcher: Sendable {
     }
     return SearchResult(
       query: query, catalog: catalog, matchedNames: names, matchedKeys: firstKeys, keys: keys)
+  }
+
+  /// The names `keyed` (ascending, with their first matching keys `firstKeys`) and
+  /// `readingNames` (ascending) merged, each name once: one found by a key keeps its key,
+  /// one found only by a reading gets `SearchResult.readingMatch`.
+  ///
+  /// - Complexity: O(k + r); without keyed names, `readingNames` is shared, not copied.
+  static func merged(
+    _ keyed: [UInt32], firstKeys: [UInt32], readingNames: [UInt32]
+  ) -> (names: [UInt32], firstKeys: [UInt32]) {
+    if keyed.isEmpty {
+      return (
+        readingNames,
+        [UInt32](repeating: SearchResult.readingMatch, count: readingNames.count)
+      )
+    }
+    let capacity = keyed.count + readingNames.count
+    var keysOut = [UInt32](repeating: 0, count: capacity)
+    let names = [UInt32](unsafeUninitializedCapacity: capacity) { names, count in
+      keysOut.withUnsafeMutableBufferPointer { keysOut in
+        keyed.withUnsafeBufferPointer { keyed in
+          firstKeys.withUnsafeBufferPointer { firstKeys in
+            readingNames.withUnsafeBufferPointer { reading in
+              var a = 0
+              var b = 0
+              while a < keyed.count || b < reading.count {
+                if b == reading.count || (a < keyed.count && keyed[a] <= reading[b]) {
+                  if b < reading.count && keyed[a] == reading[b] { b &+= 1 }
+                  names[count] = keyed[a]
+                  keysOut[count] = firstKeys[a]
+                  a &+= 1
+                } else {
+                  names[count] = reading[b]
+                  keysOut[count] = SearchResult.readingMatch
+                  b &+= 1
+                }
+                count &+= 1
+              }
+            }
+          }
+        }
+      }
+    }
+    keysOut.removeLast(capacity - names.count)
+    return (names, keysOut)
   }
 }
