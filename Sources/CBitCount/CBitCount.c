@@ -3,21 +3,38 @@
 // count the bits of every word of a file (issue 14: verification that costs little).
 #include "CBitCount.h"
 
-/// The loop, compiled for the features of the function it is inlined into.
-static inline __attribute__((always_inline)) uint64_t ns_ranks(
-    const uint64_t *words, const uint64_t *clear, uint32_t *ranks, size_t count) {
-  uint64_t total = 0;
-  for (size_t i = 0; i < count; i++) {
-    uint64_t w = clear ? words[i] & ~clear[i] : words[i];
-    if (ranks) ranks[i] = (uint32_t)total;
-    total += (uint64_t)__builtin_popcountll(w);
-  }
-  return total;
-}
+// The loop, one copy for each case of `clear` (read or not) and `ranks` (written or not), so
+// that no copy tests them at each word; a macro, not an inlined function, so that each
+// function it is written into compiles it for its own target features (POPCNT or not).
+#define NS_RANKS_LOOP(WORD, RANK)                                                           \
+  do {                                                                                      \
+    for (size_t i = 0; i < count; i++) {                                                    \
+      uint64_t w = (WORD);                                                                  \
+      RANK;                                                                                 \
+      total += (uint64_t)__builtin_popcountll(w);                                           \
+    }                                                                                       \
+  } while (0)
 
+#define NS_RANKS_BODY                                                                       \
+  uint64_t total = 0;                                                                       \
+  if (clear && ranks) {                                                                     \
+    NS_RANKS_LOOP(words[i] & ~clear[i], ranks[i] = (uint32_t)total);                        \
+  } else if (clear) {                                                                       \
+    NS_RANKS_LOOP(words[i] & ~clear[i], (void)0);                                           \
+  } else if (ranks) {                                                                       \
+    NS_RANKS_LOOP(words[i], ranks[i] = (uint32_t)total);                                    \
+  } else {                                                                                  \
+    NS_RANKS_LOOP(words[i], (void)0);                                                       \
+  }                                                                                         \
+  return total;
+
+#if defined(__x86_64__) || defined(__i386__)
+// Without POPCNT even in a build whose baseline has it (-mpopcnt, x86-64-v2).
+__attribute__((target("no-popcnt")))
+#endif
 uint64_t ns_bit_ranks_portable(const uint64_t *words, const uint64_t *clear,
                                uint32_t *ranks, size_t count) {
-  return ns_ranks(words, clear, ranks, count);
+  NS_RANKS_BODY
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -40,7 +57,7 @@ static int ns_has_popcnt(void) {
 
 __attribute__((target("popcnt"))) static uint64_t ns_ranks_popcnt(
     const uint64_t *words, const uint64_t *clear, uint32_t *ranks, size_t count) {
-  return ns_ranks(words, clear, ranks, count);
+  NS_RANKS_BODY
 }
 
 uint64_t ns_bit_ranks(const uint64_t *words, const uint64_t *clear, uint32_t *ranks,

@@ -131,6 +131,35 @@ struct ForgedCacheTests {
     }
   }
 
+  @Test("a part is read as typed elements only when it lies within the file and is aligned")
+  func typedParts() {
+    // 64 bytes, 8-aligned (an array's storage is 16-aligned): byte i holds i.
+    var bytes = [UInt64](repeating: 0, count: 8)
+    bytes.withUnsafeMutableBytes { raw in
+      for i in 0..<64 { raw[i] = UInt8(i) }
+    }
+    bytes.withUnsafeBytes { file in
+      // Words 1 and 2: bytes 8-23, little-endian.
+      let words = CacheReader.elements(UInt64.self, of: file, at: 8, count: 2)
+      #expect(words.map(Array.init) == [0x0F0E_0D0C_0B0A_0908, 0x1716_1514_1312_1110])
+      // The last word; one past it; an offset past the end, even for none.
+      #expect(
+        CacheReader.elements(UInt64.self, of: file, at: 56, count: 1)?.first
+          == 0x3F3E_3D3C_3B3A_3938)
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 56, count: 2) == nil)
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 64, count: 0)?.count == 0)
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 72, count: 0) == nil)
+      #expect(CacheReader.elements(UInt64.self, of: file, at: -8, count: 1) == nil)
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 0, count: -1) == nil)
+      // Not aligned for the type: an odd offset for words, for 16-bit units.
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 4, count: 1) == nil)
+      #expect(CacheReader.elements(UInt16.self, of: file, at: 3, count: 1) == nil)
+      #expect(CacheReader.elements(UInt16.self, of: file, at: 62, count: 1)?.first == 0x3F3E)
+      // A count whose bytes would overflow.
+      #expect(CacheReader.elements(UInt64.self, of: file, at: 8, count: Int.max / 4) == nil)
+    }
+  }
+
   @Test("key owners are accepted only from name 0, a step of 0 or 1 at a time, to the last name")
   func keyOwners() {
     func valid(_ owners: [UInt32], names: Int) -> Bool {

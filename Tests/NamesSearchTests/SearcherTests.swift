@@ -77,19 +77,20 @@ struct SearcherTests {
 
   @Test("reading entries become their names: stored keys' owners, then names read from text")
   func namesOfReadingEntries() {
-    // Three names: Иван (two stored keys: its name and its Latin spelling), 张三 (read
-    // from its text), Σοφία (one key).
-    let keys = ReadingKeys(names: NameStore(["Иван Петров", "张三", "Σοφία"]))
-    let spelled = keys.spelledCount
-    #expect(spelled >= 2)
-    let owners = (0..<spelled).map { Int(keys.owners[$0]) }
-    // Every stored key and the Han name's entry: each name once, ascending.
-    let all = (0..<spelled).map(UInt32.init) + [UInt32(spelled + 1)]
-    #expect(Searcher.names(ofReadingKeys: all, in: keys) == [0, 1, 2])
-    #expect(Set(owners) == [0, 2])
-    // The Han name's entry alone; the first key alone.
-    #expect(Searcher.names(ofReadingKeys: [UInt32(spelled + 1)], in: keys) == [1])
-    #expect(Searcher.names(ofReadingKeys: [0], in: keys) == [UInt32(owners[0])])
+    // Four names: Иван (one stored key), Lee (none of its own; two from its reading
+    // fields, さとう and ゆき), 张三 (read from its text: no stored key), Σοφία (one key).
+    let further = FurtherKeys(
+      texts: NameStore(["さとう", "ゆき"]), owners: FrozenArray([1, 1] as [UInt32]))
+    let keys = ReadingKeys(names: NameStore(["Иван", "Lee", "张三", "Σοφία"]), further: further)
+    #expect(keys.spelledCount == 4)
+    #expect((0..<4).map { keys.owners[$0] } == [0, 1, 1, 3])
+    let han: UInt32 = 4 + 2  // 张三's entry: after the stored keys, by its name's number
+    // Every entry: each name once, ascending (Lee's two keys give one name).
+    #expect(Searcher.names(ofReadingKeys: [0, 1, 2, 3, han], in: keys) == [0, 1, 2, 3])
+    #expect(Searcher.names(ofReadingKeys: [1, 2], in: keys) == [1])
+    #expect(Searcher.names(ofReadingKeys: [2, han], in: keys) == [1, 2])
+    // The Han name's entry alone (no stored key among them); none.
+    #expect(Searcher.names(ofReadingKeys: [han], in: keys) == [2])
     #expect(Searcher.names(ofReadingKeys: [], in: keys).isEmpty)
   }
 }

@@ -17,8 +17,9 @@
 uint64_t ns_bit_ranks(const uint64_t *words, const uint64_t *clear, uint32_t *ranks,
                       size_t count);
 
-/// `ns_bit_ranks` without POPCNT whatever the processor has: what a machine without it
-/// runs, so that tests compare both ways on any machine.
+/// `ns_bit_ranks` without the processor's bit count: on x86, compiled without POPCNT
+/// whatever the build's baseline, which is what a processor without it runs, so that tests
+/// compare both ways on any x86 machine; elsewhere, the same as `ns_bit_ranks`.
 uint64_t ns_bit_ranks_portable(const uint64_t *words, const uint64_t *clear,
                                uint32_t *ranks, size_t count);
 

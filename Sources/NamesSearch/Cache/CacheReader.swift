@@ -313,6 +313,25 @@ struct CacheReader {
       == header.checksum
   }
 
+  /// The `count` elements of type `T` at byte `offset` of `file` (little-endian, as this
+  /// machine is), or `nil` when they would not lie within it (`offset` past its end
+  /// included, even for none) or not be aligned for `T`: a cache file's parts lie at
+  /// multiples of 8 bytes from a mapping's start, so only bytes that are not a mapped
+  /// file's could be.
+  ///
+  /// - Complexity: O(1).
+  static func elements<T: BitwiseCopyable>(
+    _: T.Type, of file: UnsafeRawBufferPointer, at offset: Int, count: Int
+  ) -> UnsafeBufferPointer<T>? {
+    let size = MemoryLayout<T>.stride
+    guard let base = file.baseAddress, offset >= 0, offset <= file.count, count >= 0,
+      count <= (file.count - offset) / size,
+      Int(bitPattern: base + offset) % MemoryLayout<T>.alignment == 0
+    else { return nil }
+    return UnsafeBufferPointer(
+      start: count == 0 ? nil : (base + offset).assumingMemoryBound(to: T.self), count: count)
+  }
+
   /// Whether the `count` offsets (`UInt32`, little-endian) at `start` never decrease and the
   /// last is `total` (`total` is 0 when there are none).
   ///

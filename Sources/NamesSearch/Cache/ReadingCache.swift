@@ -276,21 +276,6 @@ enum ReadingCache {
     return out.freeze()
   }
 
-  /// The `count` elements of type `T` at byte `offset` of `file`, or `nil` when they would
-  /// not be aligned for `T` (the parts lie at multiples of 8 bytes from a mapping's start,
-  /// so only a file not mapped could be) or not lie within it.
-  static func elements<T: BitwiseCopyable>(
-    _: T.Type, of file: UnsafeRawBufferPointer, at offset: Int, count: Int
-  ) -> UnsafeBufferPointer<T>? {
-    let size = MemoryLayout<T>.stride
-    guard let base = file.baseAddress, offset >= 0, count >= 0,
-      count <= (file.count - min(offset, file.count)) / size,
-      Int(bitPattern: base + offset) % MemoryLayout<T>.alignment == 0
-    else { return nil }
-    return UnsafeBufferPointer(
-      start: count == 0 ? nil : (base + offset).assumingMemoryBound(to: T.self), count: count)
-  }
-
   /// Whether every Han slot names a unit (at most the unit count) and no bit is set past the
   /// last name.
   ///
@@ -298,8 +283,9 @@ enum ReadingCache {
   static func hanTablesAreValid(
     _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
   ) -> Bool {
-    guard let slots = elements(UInt16.self, of: file, at: parts[4], count: counts.hanSlots),
-      let han = elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
+    guard
+      let slots = CacheReader.elements(UInt16.self, of: file, at: parts[4], count: counts.hanSlots),
+      let han = CacheReader.elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
     else { return false }
     // The file is little-endian, as this machine is (`withOpenFile`).
     var largest: UInt16 = 0
@@ -319,10 +305,11 @@ enum ReadingCache {
     _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
   ) -> Bool {
     guard
-      let keyRepeats = elements(
+      let keyRepeats = CacheReader.elements(
         UInt64.self, of: file, at: parts[10], count: counts.keyRepeatWords),
-      let hanRepeats = elements(UInt64.self, of: file, at: parts[11], count: counts.hanWords),
-      let han = elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
+      let hanRepeats = CacheReader.elements(
+        UInt64.self, of: file, at: parts[11], count: counts.hanWords),
+      let han = CacheReader.elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
     else { return false }
     // The words' first bits, and the bits past the last key.
     var firsts: UInt64 = 0

@@ -128,8 +128,9 @@ public struct Searcher: Sendable {
     return names(ofReadingKeys: matched, in: readings)
   }
 
-  /// The distinct names, ascending, that own the reading entries `matched` (ascending):
-  /// the stored keys' owners merged with the names read from their text.
+  /// The distinct names, ascending, that own the reading entries `matched` (strictly
+  /// ascending, as `ReadingScanner.scan` gives them): the stored keys' owners merged with
+  /// the names read from their text.
   ///
   /// - Complexity: O(m) in the entries, written once each (a list of Han names only: one
   ///   subtraction an entry).
@@ -143,7 +144,8 @@ public struct Searcher: Sendable {
     }
     let split = low
     let spelled = UInt32(truncatingIfNeeded: readings.spelledCount)
-    // Names read from their text only (a list of Han names): one entry a name, in order.
+    // No entry is a stored key (a list of Han names, or none matched): each entry is one
+    // name read from its text, in order.
     if split == 0 {
       return [UInt32](unsafeUninitializedCapacity: matched.count) { names, count in
         matched.withUnsafeBufferPointer { matched in
@@ -218,11 +220,13 @@ public struct Searcher: Sendable {
       query: query, catalog: catalog, matchedNames: names, matchedKeys: firstKeys, keys: keys)
   }
 
-  /// The names `keyed` (ascending, with their first matching keys `firstKeys`) and
-  /// `readingNames` (ascending) merged, each name once: one found by a key keeps its key,
-  /// one found only by a reading gets `SearchResult.readingMatch`.
+  /// The names `keyed` (strictly ascending, with their first matching keys `firstKeys`,
+  /// one each) and `readingNames` (strictly ascending) merged, each name once: one found by
+  /// a key keeps its key, one found only by a reading gets `SearchResult.readingMatch`.
   ///
-  /// - Complexity: O(k + r); without keyed names, `readingNames` is shared, not copied.
+  /// - Precondition: `firstKeys.count == keyed.count`.
+  /// - Complexity: O(k + r), each output written once; without keyed names, `readingNames`
+  ///   is shared, not copied.
   static func merged(
     _ keyed: [UInt32], firstKeys: [UInt32], readingNames: [UInt32]
   ) -> (names: [UInt32], firstKeys: [UInt32]) {
@@ -232,10 +236,11 @@ public struct Searcher: Sendable {
         [UInt32](repeating: SearchResult.readingMatch, count: readingNames.count)
       )
     }
+    precondition(firstKeys.count == keyed.count, "a first key for each keyed name")
     let capacity = keyed.count + readingNames.count
-    var keysOut = [UInt32](repeating: 0, count: capacity)
+    var keysOut: [UInt32] = []
     let names = [UInt32](unsafeUninitializedCapacity: capacity) { names, count in
-      keysOut.withUnsafeMutableBufferPointer { keysOut in
+      keysOut = [UInt32](unsafeUninitializedCapacity: capacity) { keysOut, keyCount in
         keyed.withUnsafeBufferPointer { keyed in
           firstKeys.withUnsafeBufferPointer { firstKeys in
             readingNames.withUnsafeBufferPointer { reading in
@@ -257,9 +262,9 @@ public struct Searcher: Sendable {
             }
           }
         }
+        keyCount = count
       }
     }
-    keysOut.removeLast(capacity - names.count)
     return (names, keysOut)
   }
 }
