@@ -34,6 +34,11 @@ struct KeyByteSetsTests {
     let sets = KeyByteSets(keys: keys)
     #expect(keys.count == 10_000)
     #expect(sets.groupCount == 3)
+    // Four words a group of 4,096 keys, the last group partial.
+    #expect(sets.words.count == 12 && KeyByteSets.wordCount(keyCount: 10_000) == 12)
+    #expect(KeyByteSets.wordCount(keyCount: 0) == 0 && KeyByteSets.wordCount(keyCount: 1) == 4)
+    #expect(KeyByteSets.wordCount(keyCount: 4_096) == 4)
+    #expect(KeyByteSets.wordCount(keyCount: 4_097) == 8)
     for group in 0..<sets.groupCount {
       let range = group * 4_096..<min((group + 1) * 4_096, keys.count)
       let expected = Self.bytes(of: range, in: keys)

@@ -70,7 +70,7 @@ enum TrigramCache {
   {
     let directory = (4 * ((1 << bucketBits) + 1) + 7) & ~7
     let byteSets = directory + (postingBytes + 7) & ~7
-    let body = byteSets + 8 * KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keys)
+    let body = byteSets + 8 * KeyByteSets.wordCount(keyCount: keys)
     let blocks = BlockChecksums.blockCount(bodySize: body)
     return (body, blocks, directory, byteSets, headerSize + 8 * blocks + body)
   }
@@ -127,7 +127,7 @@ enum TrigramCache {
         digests: digests.assumingMemoryBound(to: UInt64.self))
       // The byte sets are checked now (8 KB a million keys): a file whose sets do not check
       // is not used, so that the next run that asks for it makes it again.
-      let setWords = KeyByteSets.wordsPerGroup * KeyByteSets.groupCount(keyCount: keyCount)
+      let setWords = KeyByteSets.wordCount(keyCount: keyCount)
       guard blocks.holds(sizes.byteSets..<sizes.byteSets + 8 * setWords) else { return nil }
       let buckets = 1 << fields.bucketBits
       return TrigramIndex(

@@ -164,9 +164,9 @@ enum ReadingScanner {
   /// passes the next word's characters start where `wordStarts` (`ReadingKeys.hanWordStarts`)
   /// says; between heads that pass, the characters of those that do not are passed over by
   /// the number their signatures keep (`ReadingSignature.length`), or four units at a time
-  /// for a name of 63 or more.
-  /// `characters` must end with `ReadingKeys.hanSeparator`, so that a name's walk stops
-  /// within it. Returns false if `cancellation` was set (looked at every 64 words).
+  /// for a name of 63 or more. `characters` must end with `ReadingKeys.hanSeparator`, so
+  /// that a name's walk stops within it. Returns false if `cancellation` was set (looked at
+  /// every 64 words).
   ///
   /// - Complexity: O(n / 64 + h) in the names and their heads, plus O(k) in the characters
   ///   of the heads read.
@@ -188,6 +188,11 @@ enum ReadingScanner {
     var at = start
     var w = i >> 6
     let lastWord = (end - 1) >> 6
+    /// Where the characters of the word after word `w` start (`at` after the last word).
+    @inline(__always)
+    func startOfWord(after w: Int, or at: Int) -> Int {
+      w &+ 1 < wordStarts.count ? Int(wordStarts[w &+ 1]) : at
+    }
     while w <= lastWord && i < end {
       if w & 63 == 0, cancellation?.isCancelled == true { return false }
       var heads = words[w] & ~repeats[w]
@@ -206,7 +211,7 @@ enum ReadingScanner {
         h &+= count
         if passing == 0 {
           // No head to read: the next word's characters start where the table says.
-          if w &+ 1 < wordStarts.count { at = Int(wordStarts[w &+ 1]) }
+          at = startOfWord(after: w, or: at)
           w &+= 1
           continue
         }
@@ -243,7 +248,7 @@ enum ReadingScanner {
         }
         if passing == 0, !all.isEmpty {
           // No head after it to read in this word.
-          if w &+ 1 < wordStarts.count { at = Int(wordStarts[w &+ 1]) }
+          at = startOfWord(after: w, or: at)
           break
         }
       }

@@ -23,6 +23,9 @@ struct KeyByteSets: Sendable {
   /// The number of groups of `keyCount` keys.
   static func groupCount(keyCount: Int) -> Int { (keyCount + groupSize - 1) / groupSize }
 
+  /// The number of 64-bit words the sets of `keyCount` keys take (`wordsPerGroup` a group).
+  static func wordCount(keyCount: Int) -> Int { wordsPerGroup * groupCount(keyCount: keyCount) }
+
   /// Sets from their words, as a `TrigramCache` file keeps them.
   ///
   /// - Precondition: `words.count` is `wordsPerGroup` times a group count.
