@@ -300,7 +300,7 @@ enum ReadingCache {
   /// one set only where the name and the name before it are read from their text; and
   /// whether there is one signature a key and a Han name that repeat no other.
   ///
-  /// - Complexity: O(k + n / 64) in the keys and the names.
+  /// - Complexity: O(k / 64 + n / 64) in the keys and the names: a word of 64 at a time.
   static func repeatsAreValid(
     _ file: UnsafeRawBufferPointer, counts: Counts, parts: [Int]
   ) -> Bool {
@@ -311,7 +311,8 @@ enum ReadingCache {
         UInt64.self, of: file, at: parts[11], count: counts.hanWords),
       let han = CacheReader.elements(UInt64.self, of: file, at: parts[3], count: counts.hanWords)
     else { return false }
-    // The words' first bits, and the bits past the last key.
+    // Any word's first bit set (a repeat whose head is not in its word), and any Han
+    // name's repeat on a name, or after a name, not read from its text.
     var firsts: UInt64 = 0
     for repeats in keyRepeats { firsts |= repeats }
     var misplaced: UInt64 = 0

@@ -132,8 +132,8 @@ public struct Searcher: Sendable {
   /// ascending, as `ReadingScanner.scan` gives them): the stored keys' owners merged with
   /// the names read from their text.
   ///
-  /// - Complexity: O(m) in the entries, written once each (a list of Han names only: one
-  ///   subtraction an entry).
+  /// - Complexity: O(m) in the entries, written once each (when no entry is a stored key:
+  ///   one subtraction an entry).
   static func names(ofReadingKeys matched: [UInt32], in readings: ReadingKeys) -> [UInt32] {
     // Where the entries of names read from their text start.
     var low = 0
